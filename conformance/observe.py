@@ -1,0 +1,125 @@
+"""Observe tensors of either library (torch or the reference) as plain comparable records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+# Exception kinds compared across libraries, most specific first (NotImplementedError is a
+# RuntimeError, IndexError a LookupError).
+ERROR_KINDS: tuple[type[BaseException], ...] = (
+    IndexError, ValueError, TypeError, NotImplementedError, RuntimeError)
+
+# Snapshot fields in the order differences are reported.
+FIELDS: tuple[str, ...] = (
+    "shape", "strides", "storage_offset", "dtype", "device", "conj", "contiguity",
+    "data_ptr", "identity", "storage", "base", "is_view", "version", "values")
+
+
+def error_kind(exc: BaseException) -> str:
+    for kind in ERROR_KINDS:
+        if isinstance(exc, kind):
+            return kind.__name__
+    return type(exc).__name__
+
+
+def is_reference(t: Any) -> bool:
+    return type(t).__module__.startswith("stridecheck.")
+
+
+def is_tensor(obj: Any) -> bool:
+    return hasattr(obj, "stride") and hasattr(obj, "storage_offset") and hasattr(obj, "_version")
+
+
+def values_of(t: Any) -> Any:
+    """Return (values, defined-mask) of a tensor, None on meta, or the error reading raised."""
+    if t.device.type == "meta":
+        return None
+    try:
+        return _values_of(t)
+    except Exception as exc:  # noqa: BLE001 - a tensor whose values cannot be read is an outcome
+        return f"{error_kind(exc)}: {exc}".split("\n")[0]
+
+
+def _values_of(t: Any) -> tuple[np.ndarray, np.ndarray]:
+    if is_reference(t):
+        return t._values(), t._defined()
+    u = t.detach().resolve_conj().resolve_neg()
+    if str(u.dtype) == "torch.bfloat16":
+        u = u.float()
+    # clone first: exporting a live tensor to numpy would pin its storage (resize_ then fails)
+    arr = u.cpu().clone().numpy()
+    return arr, np.ones(arr.shape, dtype=np.bool_)
+
+
+def storage_key(t: Any) -> Any:
+    s = t.untyped_storage()
+    return s._cdata
+
+
+def relative_data_ptr(t: Any) -> int | None:
+    ptr = t.data_ptr()
+    if ptr == 0:
+        return None
+    return ptr - t.untyped_storage().data_ptr()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything observable about one live tensor, as plain values."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    storage_offset: int
+    dtype: str
+    device: str
+    conj: tuple[bool, bool]
+    contiguity: tuple[bool, bool, bool]
+    data_ptr: int | None
+    identity: str | None
+    storage: str
+    base: str | None
+    is_view: bool
+    version: int
+    values: Any  # (values, mask) or None
+
+
+def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
+    """Observe every live tensor, naming relations (storage, base, identity) by tensor name."""
+    storage_owner: dict[Any, str] = {}
+    object_owner: dict[int, str] = {}
+    out: dict[str, Snapshot] = {}
+    names_by_id = {}
+    for name, t in live.items():
+        names_by_id.setdefault(id(t), name)
+    for name, t in live.items():
+        key = storage_key(t)
+        storage_owner.setdefault(key, name)
+        first = object_owner.setdefault(id(t), name)
+        base = t._base
+        base_name = None if base is None else names_by_id.get(id(base), "<hidden>")
+        fmts = _formats(t)
+        out[name] = Snapshot(
+            shape=tuple(t.shape), strides=tuple(t.stride()), storage_offset=t.storage_offset(),
+            dtype=str(t.dtype).removeprefix("torch."), device=str(t.device),
+            conj=(bool(t.is_conj()), bool(t.is_neg())),
+            contiguity=tuple(bool(t.is_contiguous(memory_format=f)) for f in fmts),  # type: ignore[arg-type]
+            data_ptr=relative_data_ptr(t), identity=None if first == name else first,
+            storage=storage_owner[key], base=base_name, is_view=bool(t._is_view()),
+            version=int(t._version), values=values_of(t))
+    return out
+
+
+def _formats(t: Any) -> tuple[Any, Any, Any]:
+    lib = _library_of(t)
+    return lib.contiguous_format, lib.channels_last, lib.channels_last_3d
+
+
+def _library_of(t: Any) -> Any:
+    if is_reference(t):
+        import stridecheck.reference as ref
+        return ref
+    import torch
+    return torch

@@ -1,0 +1,113 @@
+"""Devices as torch spells them: 'cpu', 'cuda', 'cuda:1', 'meta', or any `type[:index]`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import errors
+
+
+@dataclass(frozen=True, slots=True)
+class device:  # noqa: N801 - torch spells it lowercase
+    """A device type with an optional index, compared and printed as torch.device."""
+
+    type: str
+    index: int | None = None
+
+    def __new__(cls, type: Any, index: int | None = None) -> device:  # noqa: A002
+        return object.__new__(cls)
+
+    def __init__(self, type: Any, index: int | None = None) -> None:  # noqa: A002
+        if isinstance(type, device):
+            t, i = type.type, type.index
+        elif hasattr(type, "type") and hasattr(type, "index") and not isinstance(type, str):
+            t, i = str(type.type), type.index
+        elif isinstance(type, str):
+            t, i = _parse(type)
+        else:
+            raise TypeError(f"device() received an invalid combination of arguments - got "
+                            f"({_typename(type)})")
+        if index is not None:
+            if i is not None:
+                raise RuntimeError(
+                    f"type (string) must not include an index because index was passed "
+                    f"explicitly: {type}")
+            if index < 0:
+                raise RuntimeError("Device index must not be negative")
+            i = index
+        object.__setattr__(self, "type", t)
+        object.__setattr__(self, "index", i)
+
+    def __repr__(self) -> str:
+        if self.index is None:
+            return f"device(type='{self.type}')"
+        return f"device(type='{self.type}', index={self.index})"
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, device):
+            return (self.type, self.index) == (other.type, other.index)
+        if isinstance(other, str):
+            try:
+                return self == device(other)
+            except RuntimeError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.index))
+
+
+def _typename(obj: Any) -> str:
+    return type(obj).__name__
+
+
+# c10/core/Device.cpp: the device types a device string may start with
+DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+                "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia",
+                "privateuseone")
+
+
+def _parse(text: str) -> tuple[str, int | None]:
+    if not text:
+        raise RuntimeError("Device string must not be empty")
+    name, sep, idx = text.partition(":")
+    if name not in DEVICE_TYPES:
+        raise errors.unknown_device_type(text)
+    if not sep:
+        return name, None
+    if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0"):
+        raise errors.invalid_device_string(text)
+    return name, int(idx)
+
+
+def lookup(obj: Any) -> device:
+    """Return a device for a string, one of ours, or anything with `.type` and `.index`."""
+    if isinstance(obj, int) and not isinstance(obj, bool):
+        # torch takes a bare index as a CUDA ordinal
+        return device("cuda", obj)
+    return device(obj)
+
+
+def default_device_for_storage(dev: device) -> device:
+    """Return the device a tensor reports: cuda without an index means the current one (0)."""
+    if dev.type == "cuda" and dev.index is None:
+        return device("cuda", 0)
+    return dev
+
+
+def is_device_like(obj: Any) -> bool:
+    if isinstance(obj, device):
+        return True
+    if type(obj).__name__ == "device" and hasattr(obj, "type"):
+        return True
+    if isinstance(obj, str):
+        try:
+            _parse(obj)
+        except RuntimeError:
+            return False
+        return True
+    return False

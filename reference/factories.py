@@ -1,0 +1,153 @@
+"""Tensor factories, with torch's signatures and dtype inference."""
+
+from __future__ import annotations
+
+import builtins
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import dtypes
+from .device import device as Device
+from .device import lookup as lookup_device
+from .dtypes import dtype as DType
+from .tensor import Tensor, _scalar_dtype, _unpack_shape
+
+_CPU = Device("cpu")
+
+
+def _device(device: Any) -> Device:
+    if device is None:
+        return _CPU
+    dev = lookup_device(device)
+    if dev.type == "cuda" and dev.index is None:
+        return Device("cuda", 0)
+    return dev
+
+
+def _dtype(dtype: Any, default: DType = dtypes.float32) -> DType:
+    return default if dtype is None else dtypes.lookup(dtype)
+
+
+def _filled(shape: tuple[int, ...], value: Any, dt: DType, dev: Device,
+            strides: tuple[int, ...] | None = None) -> Tensor:
+    out = Tensor._fresh(shape, strides, dt, dev, zero=value is not None)
+    if value is not None and not out.is_meta:
+        out._write(np.asarray(value))
+    return out
+
+
+def _infer_dtype(flat: list[Any]) -> DType:
+    dt: DType | None = None
+    for v in flat:
+        if isinstance(v, Tensor):
+            d = v.dtype
+        else:
+            d = _scalar_dtype(v)
+        dt = d if dt is None else (d if dtypes.category(d) > dtypes.category(dt) else dt)
+    return dtypes.float32 if dt is None else dt
+
+
+def _flatten(data: Any) -> tuple[tuple[int, ...], list[Any]]:
+    if isinstance(data, Tensor):
+        return tuple(data.shape), list(np.asarray(data.tolist()).reshape(-1).tolist())
+    if isinstance(data, (list, tuple)):
+        if not data:
+            return (0,), []
+        parts = [_flatten(d) for d in data]
+        inner = parts[0][0]
+        for shape, _ in parts:
+            if shape != inner:
+                raise ValueError(f"expected sequence of length {inner[0] if inner else 0} at "
+                                 f"dim 1 (got {shape[0] if shape else 0})")
+        return (len(data),) + inner, [v for _, vals in parts for v in vals]
+    if isinstance(data, (builtins.bool, int, float, complex, np.generic)):
+        return (), [data]
+    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+
+
+def tensor(data: Any, *, dtype: Any = None, device: Any = None,
+           requires_grad: builtins.bool = False) -> Tensor:
+    shape, flat = _flatten(data)
+    dt = _infer_dtype(flat) if dtype is None else dtypes.lookup(dtype)
+    out = Tensor._fresh(shape, None, dt, _device(device), zero=True)
+    if flat and not out.is_meta:
+        out._write(np.asarray(flat).reshape(shape))
+    return out
+
+
+def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
+           device: Any = None) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    is_float = any(isinstance(v, float) for v in (start, end, step))
+    dt = _dtype(dtype, dtypes.float32 if is_float else dtypes.int64)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    # ATen RangeFactories.cpp: the size is computed in double whatever the dtype
+    n = math.ceil((end - start) / step)
+    out = Tensor._fresh((n,), None, dt, _device(device), zero=True)
+    if not out.is_meta:
+        values = start + np.arange(n, dtype=np.float64 if is_float else np.int64) * step
+        out._write(values)
+    return out
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None,
+          memory_format: Any = None) -> Tensor:
+    shape = _unpack_shape(size)
+    strides = None
+    if memory_format is not None:
+        from .tensor import _strides_for_format
+        strides = _strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
+    return _filled(shape, None, _dtype(dtype), _device(device), strides)
+
+
+def zeros(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    return _filled(_unpack_shape(size), 0, _dtype(dtype), _device(device))
+
+
+def ones(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
+    return _filled(_unpack_shape(size), 1, _dtype(dtype), _device(device))
+
+
+def full(size: Sequence[int], fill_value: Any, *, dtype: Any = None,
+         device: Any = None) -> Tensor:
+    dt = _dtype(dtype, _scalar_dtype(fill_value))
+    return _filled(_unpack_shape((size,)), fill_value, dt, _device(device))
+
+
+def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = None,
+                  device: Any = None) -> Tensor:
+    size, stride = tuple(size), tuple(stride)
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    return _filled(size, None, _dtype(dtype), _device(device), stride)
+
+
+def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any) -> Tensor:
+    dt = t.dtype if dtype is None else dtypes.lookup(dtype)
+    dev = t.device if device is None else _device(device)
+    strides = t._empty_like_strides(dtypes.preserve_format if memory_format is None
+                                    else memory_format)
+    return _filled(tuple(t.shape), value, dt, dev, strides)
+
+
+def empty_like(t: Tensor, *, dtype: Any = None, device: Any = None,
+               memory_format: Any = None) -> Tensor:
+    return _like(t, None, dtype, device, memory_format)
+
+
+def zeros_like(t: Tensor, *, dtype: Any = None, device: Any = None,
+               memory_format: Any = None) -> Tensor:
+    return _like(t, 0, dtype, device, memory_format)
+
+
+def ones_like(t: Tensor, *, dtype: Any = None, device: Any = None,
+              memory_format: Any = None) -> Tensor:
+    return _like(t, 1, dtype, device, memory_format)
+

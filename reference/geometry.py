@@ -1,0 +1,216 @@
+"""Geometry as a value: shape, strides and storage offset, with torch's layout predicates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Where a tensor's elements lie in its storage, in elements."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    offset: int = 0
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def numel(self) -> int:
+        return prod(self.shape)
+
+    def with_(self, shape: tuple[int, ...], strides: tuple[int, ...],
+              offset: int | None = None) -> Geometry:
+        return Geometry(shape, strides, self.offset if offset is None else offset)
+
+    def extent(self) -> int:
+        """Return the elements of storage needed, counted from element 0 (ATen computeStorageNbytes)."""
+        if 0 in self.shape:
+            return 0
+        return self.offset + 1 + sum((n - 1) * s for n, s in zip(self.shape, self.strides))
+
+
+def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Return row-major strides; size-0 and size-1 dims count as 1 (c10 contiguous_strides)."""
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * max(shape[d + 1], 1)
+    return tuple(strides)
+
+
+def channels_last_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Return NHWC / NDHWC strides for a 4-d / 5-d shape (c10/core/MemoryFormat.h).
+
+    Unlike contiguous strides, a size-0 dim zeroes the strides outside it.
+    """
+    order = {4: (1, 3, 2, 0), 5: (1, 4, 3, 2, 0)}[len(shape)]
+    strides = [0] * len(shape)
+    running = 1
+    for d in order:
+        strides[d] = running
+        running *= shape[d]
+    return tuple(strides)
+
+
+def is_contiguous(g: Geometry) -> bool:
+    """Return torch's is_contiguous() (c10/core/Contiguity.h compute_contiguous)."""
+    if g.numel == 0:
+        return True
+    expected = 1
+    for n, s in zip(reversed(g.shape), reversed(g.strides)):
+        if n == 1:
+            continue
+        if s != expected:
+            return False
+        expected *= n
+    return True
+
+
+def is_channels_last_contiguous(g: Geometry, ndim: int) -> bool:
+    """Return is_contiguous(channels_last[_3d]) (c10/core/Contiguity.h)."""
+    if g.ndim != ndim:
+        return False
+    order = (1, 3, 2, 0) if ndim == 4 else (1, 4, 3, 2, 0)
+    expected = 1
+    for d in order:
+        n = g.shape[d]
+        if n != 1:
+            if g.strides[d] != expected:
+                return False
+            expected *= n
+    return True
+
+
+def is_non_overlapping_and_dense(g: Geometry) -> bool:
+    """Return torch's is_non_overlapping_and_dense (c10/core/Contiguity.h)."""
+    if g.ndim == 1:
+        return g.shape[0] < 2 or g.strides[0] == 1
+    # stable order: dims of size < 2 last, then by increasing stride
+    perm = sorted(range(g.ndim), key=lambda d: (g.shape[d] < 2, 0 if g.shape[d] < 2 else
+                                                 g.strides[d]))
+    required = 1
+    for d in perm:
+        n = g.shape[d]
+        if n < 2:
+            return True
+        if g.strides[d] != required:
+            return False
+        required *= n
+    return True
+
+
+def compute_stride(old_shape: tuple[int, ...], old_strides: tuple[int, ...],
+                   new_shape: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Return strides viewing old as new_shape, or None when no view exists (ATen TensorUtils.cpp computeStride)."""
+    if not old_shape:
+        return (1,) * len(new_shape)
+    numel = prod(old_shape)
+    if numel == 0 and old_shape == new_shape:
+        return old_strides
+    new_strides = [0] * len(new_shape)
+    if numel == 0:
+        for d in range(len(new_shape) - 1, -1, -1):
+            if d == len(new_shape) - 1:
+                new_strides[d] = 1
+            else:
+                new_strides[d] = max(new_shape[d + 1], 1) * new_strides[d + 1]
+        return tuple(new_strides)
+    view_d = len(new_shape) - 1
+    chunk_base_stride = old_strides[-1]
+    tensor_numel = 1
+    view_numel = 1
+    for tensor_d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[tensor_d]
+        if tensor_d == 0 or (old_shape[tensor_d - 1] != 1 and
+                             old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride):
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base_stride
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = old_strides[tensor_d - 1]
+                tensor_numel = 1
+                view_numel = 1
+    if view_d != -1:
+        return None
+    return tuple(new_strides)
+
+
+def aliases_internally(g: Geometry) -> bool:
+    """Return True when two elements of g share a memory location (any stride pattern)."""
+    if g.numel < 2 or is_non_overlapping_and_dense(g):
+        return False
+    if any(s == 0 and n > 1 for n, s in zip(g.shape, g.strides)):
+        return True
+    if g.numel > 1 << 20:
+        return True  # too large to enumerate; callers only use this to stop trusting values
+    import numpy as np
+    offsets = np.zeros((), dtype=np.int64)
+    for n, s in zip(g.shape, g.strides):
+        offsets = offsets[..., None] + np.arange(n, dtype=np.int64) * s
+    return bool(np.unique(offsets).size < g.numel)
+
+
+def overlaps_internally(g: Geometry) -> bool:
+    """Return True when two elements may share a memory location (ATen MemoryOverlap.cpp has_internal_overlap)."""
+    # torch only answers YES for a stride 0 on a dim of size > 1; other overlaps are TOO_HARD
+    # and are let through.
+    return any(s == 0 and n > 1 for n, s in zip(g.shape, g.strides))
+
+
+def infer_dense_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, ...]:
+    """Return dense strides ordered like the input's (ATen TensorUtils.cpp infer_dense_strides)."""
+    ndim = len(shape)
+
+    def should_swap(d0: int, d1: int) -> int:
+        s0, s1 = strides[d0], strides[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 != s1:
+            return -1 if s0 < s1 else 1
+        return 1 if shape[d0] > shape[d1] else 0
+
+    perm = list(range(ndim - 1, -1, -1))
+    for i in range(1, ndim):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out = [0] * ndim
+    running = 1
+    for d in perm:
+        out[d] = running
+        if shape[d] > 1:
+            running *= shape[d]
+    return tuple(out)
+
+
+def is_channels_last_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """Return whether strides look channels-last (c10/core/MemoryFormat.h is_channels_last_strides_2d/3d)."""
+    if len(shape) == 4:
+        order: tuple[int, ...] = (1, 3, 2, 0)
+    elif len(shape) == 5:
+        order = (1, 4, 3, 2, 0)
+    else:
+        return False
+    if strides[1] == 0:
+        return False
+    lowest = 0
+    for d in order:
+        if shape[d] == 0 or strides[d] < lowest:
+            return False
+        if d == 0 and lowest == strides[1]:
+            return False
+        lowest = strides[d]
+        if shape[d] > 1:
+            lowest *= shape[d]
+    return True

@@ -1,0 +1,215 @@
+"""Basic indexing (ints, slices, None, Ellipsis) and bool indices, as torch's binding applies them.
+
+Follows torch/csrc/autograd/python_variable_indexing.cpp and aten/src/ATen/TensorIndexing.h:
+ints select, slices clamp, None unsqueezes. A bool unsqueezes too and records a one-element
+(True) or empty (False) long index on the new dim; any recorded index turns the result into
+advanced indexing (aten::index), which copies. The layout of that copy follows TensorIterator
+(aten/src/ATen/TensorIterator.cpp), modelled in `_index_output_strides`.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from . import errors, views
+from .geometry import Geometry, compute_stride, contiguous_strides
+from .tensor import Tensor, checked_scalar
+
+
+def _items(index: Any) -> tuple[Any, ...]:
+    return index if isinstance(index, tuple) else (index,)
+
+
+def _check_item(item: Any) -> None:
+    if isinstance(item, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(item).__name__}'")
+    ok = item is None or item is Ellipsis or isinstance(item, (int, builtins.slice, np.integer))
+    if not ok:
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                         f"Variables are valid indices (got {type(item).__name__})")
+
+
+def _slice_bound(v: Any) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    raise TypeError("slice indices must be integers or None or have an __index__ method")
+
+
+def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]:
+    """Return the view geometry of the basic part and the bool indices as (dim, value)."""
+    items = _items(index)
+    for it in items:
+        _check_item(it)
+    specified = sum(1 for it in items if it is not None and it is not Ellipsis and
+                    not isinstance(it, builtins.bool))
+    g = t._geom
+    if specified > g.ndim:
+        raise errors.too_many_indices(g.ndim, specified)
+    dim = 0
+    bools: list[tuple[int, bool]] = []
+    for position, it in enumerate(items):
+        if isinstance(it, builtins.bool):
+            g = views.unsqueeze(g, dim)
+            bools.append((dim, it))
+            dim += 1
+        elif isinstance(it, (int, np.integer)):
+            i = int(it)
+            if g.ndim == 0 and i == 0 and dim == 0:
+                raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in "
+                                 "Python or `tensor.item<T>()` in C++ to convert a 0-dim "
+                                 "tensor to a number")
+            n = g.shape[dim] if dim < g.ndim else 0
+            if not -n <= i < n:
+                raise errors.fail("index_range", index=i, dim=position, size=n)
+            g = views.select(g, dim, i)
+        elif isinstance(it, builtins.slice):
+            if g.ndim == 0:
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+            step = _slice_bound(it.step)
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            if step is not None and step < 0:
+                raise errors.step_not_positive()
+            g = views.slice(g, dim, _slice_bound(it.start), _slice_bound(it.stop),
+                            1 if step is None else step)
+            dim += 1
+        elif it is None:
+            g = views.unsqueeze(g, dim)
+            dim += 1
+        else:  # Ellipsis: every one of them skips the unspecified dims
+            dim += t.ndim - specified
+    return g, bools
+
+
+def _index_output_strides(src: Geometry, index_strides: list[tuple[int, ...]],
+                          index_shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+    """Return the strides TensorIterator gives the output of aten::index."""
+    shape = src.shape
+    ndim = len(shape)
+    # operands after the (undefined) output: the restrided source, then each index
+    operands = [(src.shape, src.strides, itemsize)] + [
+        (index_shape, s, 8) for s in index_strides]
+    same_shape = all(op[0] == shape for op in operands)
+    if same_shape:
+        layouts = [Geometry(op[0], op[1]) for op in operands]
+        from .geometry import (
+            is_channels_last_contiguous,
+            is_contiguous,
+            is_non_overlapping_and_dense,
+        )
+        if all(is_contiguous(g) for g in layouts):
+            return contiguous_strides(shape)
+        if all(is_channels_last_contiguous(g, 4) for g in layouts):
+            from .geometry import channels_last_strides
+            return channels_last_strides(shape)
+        if all(is_contiguous(g) or is_non_overlapping_and_dense(g) for g in layouts) and \
+                all(g.strides == layouts[0].strides for g in layouts):
+            return layouts[0].strides
+    if ndim == 1:
+        return contiguous_strides(shape)
+    byte_strides = []
+    for op_shape, op_strides, size in operands:
+        byte_strides.append([0 if op_shape[d] == 1 and shape[d] != 1 else op_strides[d] * size
+                             for d in range(ndim)])
+
+    def should_swap(d0: int, d1: int) -> int:
+        for strides in byte_strides:
+            s0, s1 = strides[d0], strides[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(ndim - 1, -1, -1))
+    for i in range(1, ndim):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    if perm == list(range(ndim - 1, -1, -1)):
+        return contiguous_strides(shape)
+    out = [0] * ndim
+    running = 1
+    for d in perm:  # TensorIterator compatible_stride: sizes multiply as they are, 0 included
+        out[d] = running
+        running *= shape[d]
+    return tuple(out)
+
+
+def _advanced(t: Tensor, g: Geometry, bools: list[tuple[int, bool]]) -> Tensor:
+    """Return aten::index of view `g` with one-element / empty long indices on bool dims."""
+    n = 0 if any(not v for _, v in bools) else 1
+    dims = [d for d, _ in bools]
+    # each index: True -> shape (1,), False -> shape (0,); broadcast to (n,)
+    idx_strides1d = [(1,) if (1 if v else 0) == n else (0,) for _, v in bools]
+    if dims != list(range(dims[0], dims[0] + len(dims))):
+        order = dims + [d for d in range(g.ndim) if d not in dims]
+        g = views.permute(g, order)
+        dims = list(range(len(dims)))
+    before = dims[0]
+    after = g.ndim - before - len(dims)
+    src = Geometry(g.shape[:before] + (n,) + g.shape[before + len(dims):],
+                   g.strides[:before] + (0,) + g.strides[before + len(dims):], g.offset)
+    index_shape = (1,) * before + (n,) + (1,) * after
+    index_strides = []
+    for s in idx_strides1d:
+        strides = compute_stride((n,), s, index_shape)
+        index_strides.append(strides if strides is not None else contiguous_strides(index_shape))
+    out_strides = _index_output_strides(src, index_strides, index_shape, t.dtype.itemsize)
+    out = Tensor._fresh(src.shape, out_strides, t.dtype, t.device)
+    if n and not t.is_meta:
+        gathered = Geometry(src.shape, g.strides[:before] + (0,) + g.strides[before + len(dims):],
+                            g.offset)
+        out._copy_values_from(t._view_of(gathered))
+    return out
+
+
+def getitem(t: Tensor, index: Any) -> Tensor:
+    g, bools = basic_view(t, index)
+    if not bools:
+        return t._view_of(g)
+    return _advanced(t, g, bools)
+
+
+def setitem(t: Tensor, index: Any, value: Any) -> None:
+    if not isinstance(value, Tensor):
+        if not isinstance(value, (builtins.bool, int, float, complex, np.generic)):
+            raise TypeError(f"can't assign a {type(value).__name__} to a {t._typename()}")
+        checked_scalar(value, t.dtype, 1)
+    if index is False:
+        return
+    g, bools = basic_view(t, index)
+    if bools and not all(v for _, v in bools):
+        t._bump()  # index_put_ with an empty index writes nothing but still counts
+        return
+    if bools:
+        g = views.squeeze(g, [d for d, _ in bools])
+    target = t._view_of(g)
+    if not isinstance(value, Tensor):
+        target._check_writable()
+        if not target.is_meta:
+            target._write(np.asarray(value))
+        t._bump()
+        return
+    if tuple(value.shape) == tuple(target.shape):
+        target.copy_(value)
+    elif value.ndim == 0:
+        target.fill_(value)
+    else:
+        shape = tuple(value.shape)
+        lead = 0
+        while lead < len(shape) and shape[lead] == 1:
+            lead += 1
+        target.copy_(value.view(shape[lead:] or ()).expand_as(target))

@@ -1,0 +1,100 @@
+"""The one reader and the one writer of element values: a strided numpy view over storage bytes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes
+from .geometry import Geometry
+from .storage import Storage
+
+
+def _strided(flat: np.ndarray, shape: tuple[int, ...], strides: tuple[int, ...],
+             offset: int) -> np.ndarray:
+    """Return a writable numpy view of a 1-D array with element strides and offset."""
+    if 0 in shape:
+        return np.empty(shape, dtype=flat.dtype)
+    unit = flat.itemsize
+    return np.lib.stride_tricks.as_strided(
+        flat[offset:], shape=shape, strides=tuple(s * unit for s in strides), writeable=True)
+
+
+def _elements(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
+    assert storage.data is not None, "element access needs a storage with data (not meta)"
+    np_type = dtypes.np_storage_type(dt)
+    usable = len(storage.data) - len(storage.data) % np_type.itemsize
+    return _strided(storage.data[:usable].view(np_type), g.shape, g.strides, g.offset)
+
+
+def _byte_flags(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
+    """Return the written-flags of each element's bytes, shape g.shape + (itemsize,)."""
+    assert storage.defined is not None, "flags need a storage with data (not meta)"
+    n = dt.itemsize
+    return _strided(storage.defined, g.shape + (n,), tuple(s * n for s in g.strides) + (1,),
+                    g.offset * n)
+
+
+def bf16_to_f32(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def f32_to_bf16(values: np.ndarray) -> np.ndarray:
+    """Round float32 to bfloat16 bits, nearest-even, NaN to 0x7FC0 (c10/util/BFloat16.h)."""
+    f = np.array(values, dtype=np.float32, copy=True)
+    bits = f.view(np.uint32)
+    rounded = ((bits + (((bits >> 16) & 1) + 0x7FFF)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(f), np.uint16(0x7FC0), rounded)
+
+
+def read(storage: Storage, g: Geometry, dt: dtypes.dtype, conj: bool = False,
+         neg: bool = False) -> np.ndarray:
+    """Return the tensor's logical values as a fresh numpy array in its compute type."""
+    raw = _elements(storage, g, dt)
+    out = bf16_to_f32(raw) if dt is dtypes.bfloat16 else np.array(raw, copy=True)
+    if conj:
+        out = np.conj(out)
+    if neg:
+        out = -out
+    return out
+
+
+def defined(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
+    """Return which elements have had every byte written (the rest hold allocator garbage)."""
+    if g.numel == 0:
+        return np.ones(g.shape, dtype=np.bool_)
+    return _byte_flags(storage, g, dt).all(axis=-1)
+
+
+def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
+    """Convert values to the bytes-level numpy type of `dt` (torch's static_cast)."""
+    values = np.asarray(values)
+    if dt is dtypes.bfloat16:
+        if values.dtype.kind == "c":
+            values = values.real
+        return f32_to_bf16(values.astype(np.float32))
+    target = dtypes.np_storage_type(dt)
+    if target.kind == "b":
+        return values != 0
+    if values.dtype.kind == "c" and target.kind != "c":
+        values = values.real
+    if target.kind in "iu" and values.dtype.kind == "f":
+        # float -> int truncates toward zero (C++ static_cast)
+        values = np.trunc(values)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return values.astype(np.int64).astype(target)
+    with np.errstate(invalid="ignore", over="ignore"):
+        return values.astype(target)
+
+
+def write(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
+          conj: bool = False, neg: bool = False) -> None:
+    """Store logical values (broadcast to the geometry's shape) into the tensor's elements."""
+    if storage.data is None or g.numel == 0:
+        return
+    values = np.asarray(values)
+    if neg:
+        values = -values
+    if conj:
+        values = np.conj(values)
+    _elements(storage, g, dt)[...] = np.broadcast_to(cast(values, dt), g.shape)
+    _byte_flags(storage, g, dt)[...] = True

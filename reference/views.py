@@ -1,0 +1,460 @@
+"""View ops as pure functions of geometry, named and argued as torch names them.
+
+Each function takes a Geometry (and plain ints/tuples) and returns a Geometry or a tuple of
+them; none touches values. Formulas follow aten/src/ATen/native/TensorShape.cpp unless noted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+from . import errors
+from .geometry import Geometry, compute_stride
+
+INT64_MAX = 2**63 - 1
+
+
+def wrap_dim(dim: int, ndim: int) -> int:
+    """Wrap a possibly negative dim; a 0-d tensor accepts 0 and -1 (c10 maybe_wrap_dim)."""
+    rank = max(ndim, 1)
+    if not -rank <= dim < rank:
+        raise errors.dim_out_of_range(dim, ndim)
+    return dim + rank if dim < 0 else dim
+
+
+def wrap_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
+    """Wrap a list of dims, rejecting repeats (ATen dim_list_to_bitset)."""
+    out: list[int] = []
+    for d in dims:
+        w = wrap_dim(d, ndim)
+        if w in out:
+            raise errors.fail("dim_repeat", dim=w)
+        out.append(w)
+    return tuple(out)
+
+
+def infer_size(shape: Sequence[int], numel: int) -> tuple[int, ...]:
+    """Resolve one -1 in a requested shape (ATen InferSize.h infer_size_impl)."""
+    newsize = 1
+    infer_dim: int | None = None
+    for i, n in enumerate(shape):
+        if n == -1:
+            if infer_dim is not None:
+                raise errors.only_one_inferred()
+            infer_dim = i
+        elif n >= 0:
+            newsize *= n
+        else:
+            raise errors.invalid_shape_dim(n, i, shape)
+    if numel == newsize or (infer_dim is not None and newsize > 0 and numel % newsize == 0):
+        if infer_dim is not None:
+            if newsize == 0:
+                raise errors.ambiguous_inferred(shape)
+            out = list(shape)
+            out[infer_dim] = numel // newsize
+            return tuple(out)
+        return tuple(shape)
+    raise errors.shape_invalid(shape, numel)
+
+
+def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
+               storage_offset: int | None = None) -> Geometry:
+    """Return arbitrary geometry over the same storage; bounds are checked by the caller."""
+    size, stride = tuple(size), tuple(stride)
+    offset = g.offset if storage_offset is None else storage_offset
+    if len(size) != len(stride):
+        raise errors.fail("as_strided_len")
+    if any(s < 0 for s in stride):
+        raise errors.fail("as_strided_negative_stride", strides=stride)
+    if any(n < 0 for n in size):
+        raise errors.storage_size_overflow(size, stride)
+    # the caller checks storage bounds next, then the offset (ATen setStrided)
+    return Geometry(size, stride, offset)
+
+
+def expand(g: Geometry, sizes: Sequence[int], typename: str = "torch.FloatTensor") -> Geometry:
+    """Broadcast size-1 dims and add leading dims with stride 0 (ATen ExpandUtils.cpp inferExpandGeometry)."""
+    sizes = tuple(sizes)
+    if len(sizes) < g.ndim:
+        raise errors.fail("expand_too_few", typename=typename, shape=g.shape, sizes=sizes,
+                          nsizes=len(sizes), ndim=g.ndim)
+    ndim = len(sizes)
+    if g.ndim == 0:
+        # a 0-d tensor takes the sizes as given, all with stride 0; -1 is not resolved
+        if any(n < 0 for n in sizes):
+            raise errors.numel_overflow()
+        return g.with_(sizes, (0,) * ndim)
+    out_shape = [0] * ndim
+    out_strides = [0] * ndim
+    for i in range(ndim - 1, -1, -1):
+        d = g.ndim - 1 - (ndim - 1 - i)
+        size = g.shape[d] if d >= 0 else 1
+        if d >= 0:
+            stride = g.strides[d]
+        else:
+            stride = out_shape[i + 1] * out_strides[i + 1] if i + 1 < ndim else 0
+        target = sizes[i]
+        if target == -1:
+            if d < 0:
+                raise errors.fail("expand_leading_minus1", dim=i)
+            target = size
+        if size != target:
+            if size != 1:
+                raise errors.fail("expand_mismatch", target=target, size=size, dim=i,
+                                  sizes=sizes, shape=g.shape)
+            size = target
+            stride = 0
+        out_shape[i] = size
+        out_strides[i] = stride
+    if any(n < 0 for n in out_shape):
+        raise errors.numel_overflow()
+    return g.with_(tuple(out_shape), tuple(out_strides))
+
+
+def slice(g: Geometry, dim: int, start: int | None, end: int | None, step: int = 1) -> Geometry:  # noqa: A001
+    """Return the aten::slice view, clamping start and end into range."""
+    dim = wrap_dim(dim, g.ndim)
+    if step <= 0:
+        raise errors.fail("slice_step")
+    n = g.shape[dim]
+    lo = 0 if start is None else start
+    hi = INT64_MAX if end is None else end
+    if lo < 0:
+        lo += n
+    if hi < 0:
+        hi += n
+    lo = min(max(lo, 0), n)
+    hi = min(max(hi, lo), n)
+    shape = list(g.shape)
+    strides = list(g.strides)
+    shape[dim] = (hi - lo + step - 1) // step
+    strides[dim] = g.strides[dim] * step
+    return Geometry(tuple(shape), tuple(strides), g.offset + lo * g.strides[dim])
+
+
+def narrow(g: Geometry, dim: int, start: int, length: int) -> Geometry:
+    if g.ndim == 0:
+        raise errors.fail("narrow_0d")
+    if length < 0:
+        raise errors.fail("narrow_negative_length")
+    dim = wrap_dim(dim, g.ndim)
+    n = g.shape[dim]
+    if not -n <= start <= n:
+        raise errors.fail("narrow_start", lo=-n, hi=n, start=start)
+    if start < 0:
+        start += n
+    if start + length > n:
+        raise errors.fail("narrow_exceeds", start=start, length=length, size=n)
+    return slice(g, dim, start, start + length)
+
+
+def select(g: Geometry, dim: int, index: int) -> Geometry:
+    if g.ndim == 0:
+        raise errors.fail("select_0d")
+    dim = wrap_dim(dim, g.ndim)
+    n = g.shape[dim]
+    if not -n <= index < n:
+        raise errors.fail("select_range", index=index, shape=g.shape, dim=dim)
+    if index < 0:
+        index += n
+    return Geometry(g.shape[:dim] + g.shape[dim + 1:], g.strides[:dim] + g.strides[dim + 1:],
+                    g.offset + index * g.strides[dim])
+
+
+def permute(g: Geometry, dims: Sequence[int]) -> Geometry:
+    if len(dims) != g.ndim:
+        raise errors.fail("permute_len", ndim=g.ndim, ndims=len(dims))
+    wrapped = [wrap_dim(d, g.ndim) for d in dims]
+    if len(set(wrapped)) != len(wrapped):
+        raise errors.fail("permute_dup")
+    return g.with_(tuple(g.shape[d] for d in wrapped), tuple(g.strides[d] for d in wrapped))
+
+
+def transpose(g: Geometry, dim0: int, dim1: int) -> Geometry:
+    d0, d1 = wrap_dim(dim0, g.ndim), wrap_dim(dim1, g.ndim)
+    if g.ndim == 0:
+        return g
+    shape, strides = list(g.shape), list(g.strides)
+    shape[d0], shape[d1] = shape[d1], shape[d0]
+    strides[d0], strides[d1] = strides[d1], strides[d0]
+    return g.with_(tuple(shape), tuple(strides))
+
+
+def t(g: Geometry) -> Geometry:
+    if g.ndim > 2:
+        raise errors.fail("t_ndim", ndim=g.ndim)
+    return transpose(g, 0, g.ndim - 1 if g.ndim else 0)
+
+
+def numpy_T(g: Geometry) -> Geometry:  # noqa: N802
+    return permute(g, tuple(range(g.ndim - 1, -1, -1)))
+
+
+def matrix_T(g: Geometry, key: str = "mT_ndim") -> Geometry:  # noqa: N802
+    if g.ndim < 2:
+        raise errors.fail(key, ndim=g.ndim)
+    return transpose(g, -2, -1)
+
+
+def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequence[int]
+            ) -> Geometry:
+    src = (source,) if isinstance(source, int) else tuple(source)
+    dst = (destination,) if isinstance(destination, int) else tuple(destination)
+    if len(src) != len(dst):
+        raise errors.fail("movedim_len", src=len(src), dst=len(dst))
+    n = g.ndim
+    src_w = [wrap_dim(d, n) for d in src]
+    dst_w = [wrap_dim(d, n) for d in dst]
+    if len(set(src_w)) != len(src_w):
+        raise errors.fail("movedim_repeat_src", dims=src)
+    if len(set(dst_w)) != len(dst_w):
+        raise errors.fail("movedim_repeat_dst", dims=dst)
+    if n == 0:
+        return g
+    order = [-1] * n
+    for s, d in zip(src_w, dst_w):
+        order[d] = s
+    rest_src = [d for d in range(n) if d not in src_w]
+    rest_dst = [d for d in range(n) if d not in dst_w]
+    for s, d in zip(rest_src, rest_dst):
+        order[d] = s
+    return permute(g, order)
+
+
+def squeeze(g: Geometry, dim: int | Sequence[int] | None = None) -> Geometry:
+    if dim is None:
+        drop = {d for d in range(g.ndim) if g.shape[d] == 1}
+    else:
+        dims = (dim,) if isinstance(dim, int) else tuple(dim)
+        drop = {d for d in wrap_dims(dims, g.ndim) if g.ndim and g.shape[d] == 1}
+    keep = [d for d in range(g.ndim) if d not in drop]
+    return g.with_(tuple(g.shape[d] for d in keep), tuple(g.strides[d] for d in keep))
+
+
+def unsqueeze(g: Geometry, dim: int) -> Geometry:
+    dim = wrap_dim(dim, g.ndim + 1)
+    stride = 1 if dim >= g.ndim else g.shape[dim] * g.strides[dim]
+    return g.with_(g.shape[:dim] + (1,) + g.shape[dim:], g.strides[:dim] + (stride,) +
+                   g.strides[dim:])
+
+
+def diagonal(g: Geometry, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Geometry:
+    d1, d2 = wrap_dim(dim1, g.ndim), wrap_dim(dim2, g.ndim)
+    if d1 == d2:
+        raise errors.fail("diagonal_same", d1=dim1, d2=dim2)
+    n1, n2 = g.shape[d1], g.shape[d2]
+    if offset >= 0:
+        size = max(min(n1, n2 - offset), 0)
+    else:
+        size = max(min(n1 + offset, n2), 0)
+    start = g.offset
+    if size > 0:
+        start += offset * g.strides[d2] if offset >= 0 else -offset * g.strides[d1]
+    keep = [d for d in range(g.ndim) if d not in (d1, d2)]
+    return Geometry(tuple(g.shape[d] for d in keep) + (size,),
+                    tuple(g.strides[d] for d in keep) + (g.strides[d1] + g.strides[d2],), start)
+
+
+def unfold(g: Geometry, dimension: int, size: int, step: int) -> Geometry:
+    dim = wrap_dim(dimension, g.ndim)
+    max_size = g.shape[dim] if g.ndim else 1
+    if size < 0:
+        raise errors.fail("unfold_negative", size=size)
+    if size > max_size:
+        raise errors.fail("unfold_size", dim=dim, max=max_size, size=size)
+    if step <= 0:
+        raise errors.fail("unfold_step", step=step)
+    if g.ndim == 0:
+        return g.with_((size,), (1,))
+    inner_stride = g.strides[dim]
+    shape = list(g.shape)
+    strides = list(g.strides)
+    shape[dim] = (g.shape[dim] - size) // step + 1
+    strides[dim] = step * inner_stride
+    return g.with_(tuple(shape) + (size,), tuple(strides) + (inner_stride,))
+
+
+def view(g: Geometry, shape: Sequence[int]) -> Geometry:
+    new_shape = infer_size(shape, g.numel)
+    strides = compute_stride(g.shape, g.strides, new_shape)
+    if strides is None:
+        raise errors.view_incompatible()
+    return g.with_(new_shape, strides)
+
+
+def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) -> Geometry:
+    """Reinterpret elements of src_size bytes as dst_size bytes (TensorConversions.cpp view_dtype)."""
+    if src_size == dst_size:
+        return g
+    if g.ndim == 0:
+        raise errors.fail("view_dtype_0d", src=src, dst=dst)
+    if src_size > dst_size:
+        ratio = src_size // dst_size
+        if g.strides[-1] != 1:
+            raise errors.fail("view_dtype_stride", src=src, dst=dst, stride=g.strides[-1])
+        shape = g.shape[:-1] + (g.shape[-1] * ratio,)
+        strides = tuple(s * ratio for s in g.strides[:-1]) + (1,)
+        return Geometry(shape, strides, g.offset * ratio)
+    ratio = dst_size // src_size
+    if g.shape[-1] % ratio:
+        raise errors.fail("view_dtype_size", ratio=ratio, src=src, dst=dst, size=g.shape[-1])
+    if g.offset % ratio:
+        raise errors.fail("view_dtype_offset", ratio=ratio, src=src, dst=dst, offset=g.offset)
+    if g.strides[-1] != 1:
+        raise errors.fail("view_dtype_stride", src=src, dst=dst, stride=g.strides[-1])
+    for d, s in enumerate(g.strides[:-1]):
+        if s % ratio:
+            raise errors.fail("view_dtype_strides", dim=d, ratio=ratio, src=src, dst=dst,
+                              stride=s)
+    shape = g.shape[:-1] + (g.shape[-1] // ratio,)
+    strides = tuple(s // ratio for s in g.strides[:-1]) + (1,)
+    return Geometry(shape, strides, g.offset // ratio)
+
+
+def view_as_real(g: Geometry) -> Geometry:
+    return Geometry(g.shape + (2,), tuple(s * 2 for s in g.strides) + (1,), g.offset * 2)
+
+
+def view_as_complex(g: Geometry) -> Geometry:
+    if g.ndim == 0:
+        raise errors.fail("view_as_complex_ndim")
+    if g.shape[-1] != 2:
+        raise errors.fail("view_as_complex_last")
+    if g.strides[-1] != 1:
+        raise errors.fail("view_as_complex_stride1")
+    if any(s % 2 and n != 1 for n, s in zip(g.shape[:-1], g.strides[:-1])):
+        raise errors.fail("view_as_complex_stride2")
+    if g.offset % 2:
+        raise errors.fail("view_as_complex_offset")
+    return Geometry(g.shape[:-1], tuple(s // 2 for s in g.strides[:-1]), g.offset // 2)
+
+
+def split_sizes_for(size: int, split_size: int) -> tuple[int, ...]:
+    """Return the chunk lengths torch.split(int) makes along a dim of `size`."""
+    if split_size < 0:
+        raise errors.fail("split_negative", size=split_size)
+    if split_size == 0 and size != 0:
+        raise errors.fail("split_zero", size=size)
+    if split_size == 0:
+        return (0,)
+    count = max((size + split_size - 1) // split_size, 1)
+    last = split_size - (split_size * count - size)
+    return (split_size,) * (count - 1) + (last,)
+
+
+def split_with_sizes(g: Geometry, split_sizes: Sequence[int], dim: int = 0
+                     ) -> tuple[Geometry, ...]:
+    if g.ndim == 0:
+        raise errors.fail("split_0d")
+    dim = wrap_dim(dim, g.ndim)
+    sizes = tuple(split_sizes)
+    if any(s < 0 for s in sizes):
+        raise errors.fail("split_sizes_negative", sizes=sizes)
+    if sum(sizes) != g.shape[dim]:
+        raise errors.fail("split_sizes_sum", size=g.shape[dim], dim=dim, sizes=sizes)
+    out = []
+    start = 0
+    for s in sizes:
+        out.append(narrow(g, dim, start, s))
+        start += s
+    return tuple(out)
+
+
+def split(g: Geometry, split_size: int | Sequence[int], dim: int = 0) -> tuple[Geometry, ...]:
+    if not isinstance(split_size, int):
+        return split_with_sizes(g, split_size, dim)
+    if g.ndim == 0:
+        raise errors.fail("split_0d")
+    dim = wrap_dim(dim, g.ndim)
+    return split_with_sizes(g, split_sizes_for(g.shape[dim], split_size), dim)
+
+
+def chunk(g: Geometry, chunks: int, dim: int = 0) -> tuple[Geometry, ...]:
+    if g.ndim == 0:
+        raise errors.fail("chunk_0d")
+    if chunks <= 0:
+        raise errors.fail("chunk_count", chunks=chunks)
+    dim = wrap_dim(dim, g.ndim)
+    size = g.shape[dim]
+    split_size = (size + chunks - 1) // chunks
+    if split_size == 0 and size == 0:
+        sizes = [split_size] * chunks
+        sizes[-1] = split_size - (split_size * chunks - size)
+        return split_with_sizes(g, sizes, dim)
+    return split(g, split_size, dim)
+
+
+def tensor_split(g: Geometry, indices_or_sections: int | Sequence[int], dim: int = 0
+                 ) -> tuple[Geometry, ...]:
+    if g.ndim == 0:
+        raise errors.fail("tensor_split_0d")
+    dim = wrap_dim(dim, g.ndim)
+    size = g.shape[dim]
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise errors.fail("tensor_split_sections", sections=sections)
+        base, extra = divmod(size, sections)
+        out = []
+        start = 0
+        for i in range(sections):
+            n = base + 1 if i < extra else base
+            out.append(slice(g, dim, start, start + n))
+            start += n
+        return tuple(out)
+    out = []
+    start = 0
+    for idx in indices_or_sections:
+        out.append(slice(g, dim, start, idx))
+        start = idx
+    out.append(slice(g, dim, start, size))
+    return tuple(out)
+
+
+def directional_split(g: Geometry, sections: int | Sequence[int], name: str
+                      ) -> tuple[Geometry, ...]:
+    """Return hsplit / vsplit / dsplit, which pick the dim from the rank."""
+    need = {"hsplit": 1, "vsplit": 2, "dsplit": 3}[name]
+    if g.ndim < need:
+        raise errors.fail("xsplit_ndim", name=name, need=need, s="s" if need > 1 else "",
+                          ndim=g.ndim)
+    dim = {"hsplit": 0 if g.ndim == 1 else 1, "vsplit": 0, "dsplit": 2}[name]
+    if isinstance(sections, int):
+        if sections == 0 or g.shape[dim] % sections:
+            raise errors.fail("xsplit_divisible", name=name, dim=dim, size=g.shape[dim],
+                              sections=sections)
+    return tensor_split(g, sections, dim)
+
+
+def flatten_shape(g: Geometry, start_dim: int, end_dim: int) -> tuple[int, ...] | None:
+    """Return the shape flatten reshapes to, or None when flatten returns self."""
+    start = wrap_dim(start_dim, g.ndim)
+    end = wrap_dim(end_dim, g.ndim)
+    if start > end:
+        raise errors.fail("flatten_order")
+    if g.ndim == 0:
+        return (1,)
+    if start == end:
+        return None
+    return g.shape[:start] + (prod(g.shape[start:end + 1]),) + g.shape[end + 1:]
+
+
+def unflatten_shape(g: Geometry, dim: int, sizes: Sequence[int]) -> tuple[int, ...]:
+    sizes = tuple(sizes)
+    if not sizes:
+        raise errors.fail("unflatten_empty")
+    dim = wrap_dim(dim, g.ndim)
+    n = g.shape[dim] if g.ndim else 0
+    try:
+        if g.ndim == 0:
+            raise errors.no_dims(dim)
+        resolved = infer_size(sizes, n)
+    except (RuntimeError, IndexError) as e:
+        if "is invalid for input of size" in str(e):
+            raise errors.fail("unflatten_mismatch", sizes=sizes, dim=dim, size=n) from None
+        # ATen wraps every other failure of infer_size, even an IndexError, in a RuntimeError
+        raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
+    if prod(resolved) != n:
+        raise errors.fail("unflatten_mismatch", sizes=sizes, dim=dim, size=n)
+    return g.shape[:dim] + resolved + g.shape[dim + 1:]

@@ -1,0 +1,597 @@
+"""Argument builders: for each op of the catalogue, arguments valid for the current tensor.
+
+Builders are written against a tiny `Chooser` (integer / choice / chance), so the same code
+draws from `random.Random` for seeded sweeps and from Hypothesis for shrinking strategies.
+Choices list the simplest option first and integers shrink toward their lower bound, so a
+shrunk program has small sizes, dim 0 and no optional arguments. With `ctx.invalid` set a
+builder may also produce arguments torch must reject (out-of-range dims, bad sizes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from math import prod
+from typing import Any, Protocol, TypeVar
+
+from stridecheck.reference import dtypes
+from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.tensor import Tensor
+
+from .program import Op, Ref, StorageOf, Sym
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    def integer(self, lo: int, hi: int) -> int: ...
+    def choice(self, options: Sequence[T]) -> T: ...
+    def chance(self, p: float) -> bool: ...
+
+
+class RandomChooser:
+    """A Chooser backed by a seeded random.Random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+
+@dataclass
+class Context:
+    """What a builder may refer to: live tensors by name, and whether to allow bad arguments."""
+
+    live: dict[str, Tensor] = field(default_factory=dict)
+    invalid: bool = False
+    device: str = "cpu"
+
+
+Builder = Callable[[Tensor, Chooser, Context], Op]
+
+DTYPE_NAMES = tuple(d.name for d in dtypes.ALL_DTYPES)
+FORMATS = ("contiguous_format", "preserve_format", "channels_last", "channels_last_3d")
+
+
+def _dim(ch: Chooser, ndim: int, ctx: Context, extra: int = 0) -> int:
+    """Return a dim in torch's accepted range (a 0-d tensor accepts 0 and -1)."""
+    rank = max(ndim + extra, 1)
+    if ctx.invalid and ch.chance(0.3):
+        return ch.choice((rank, -rank - 1, rank + 2))
+    d = ch.integer(0, 2 * rank - 1)
+    return d if d < rank else d - 2 * rank
+
+
+def _size(ch: Chooser, hi: int = 4) -> int:
+    """Sizes 0 and 1 are the corners: shrink to 1, then 0, then bigger."""
+    return ch.choice((1, 0, 2, 3, hi))
+
+
+def _factor(n: int, ch: Chooser, parts: int) -> list[int]:
+    """Split n into `parts` factors whose product is n (n == 0 puts a 0 somewhere)."""
+    if n == 0:
+        out = [ch.integer(0, 3) for _ in range(parts)]
+        if parts:
+            out[ch.integer(0, parts - 1)] = 0
+        return out
+    out = []
+    rest = n
+    for _ in range(parts - 1):
+        divisors = [d for d in range(1, rest + 1) if rest % d == 0]
+        d = ch.choice(divisors)
+        out.append(d)
+        rest //= d
+    out.append(rest)
+    return out
+
+
+def _shape_for(numel: int, ch: Chooser, ctx: Context) -> tuple[int, ...]:
+    parts = ch.integer(0 if numel == 1 else 1, 4)
+    shape = _factor(numel, ch, parts) if parts else []
+    if shape and ch.chance(0.3):
+        shape[ch.integer(0, len(shape) - 1)] = -1
+        if numel == 0 and not ctx.invalid:
+            shape = [0 if s == -1 else s for s in shape]
+    if ctx.invalid and ch.chance(0.3):
+        shape.append(ch.choice((2, -2, 3)))
+    return tuple(shape)
+
+
+def _unary(name: str, kind: str = "method") -> Builder:
+    return lambda t, ch, ctx: Op(name, kind=kind)
+
+
+def _varargs(shape: tuple[int, ...]) -> tuple[Any, ...]:
+    """Pass a shape as varargs, or as one tuple when empty (torch rejects `view()`)."""
+    return shape if shape else (shape,)
+
+
+def _view(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("view", _varargs(_shape_for(t.numel(), ch, ctx)))
+
+
+def _reshape(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    shape = _shape_for(t.numel(), ch, ctx)
+    if ch.chance(0.3):
+        return Op("reshape", (shape,), kind="function")
+    return Op("reshape", _varargs(shape))
+
+
+def _same_numel_ref(t: Tensor, ch: Chooser, ctx: Context) -> Ref | None:
+    names = [n for n, u in ctx.live.items() if u.numel() == t.numel() or ctx.invalid]
+    return Ref(ch.choice(names)) if names else None
+
+
+def _as(name: str, fallback: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        ref = _same_numel_ref(t, ch, ctx)
+        if ref is None:
+            return Op(fallback, _varargs(tuple(t.shape)))
+        return Op(name, (ref,))
+    return build
+
+
+def _view_dtype(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("view", (Sym(ch.choice(DTYPE_NAMES)),))
+
+
+def _flatten(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    form = ch.integer(0, 2)
+    if form == 0:
+        return Op("flatten")
+    a, b = sorted((_dim(ch, t.ndim, ctx), _dim(ch, t.ndim, ctx)),
+                  key=lambda d: d % max(t.ndim, 1))
+    if ctx.invalid and ch.chance(0.3):
+        a, b = b, a
+    if form == 1:
+        return Op("flatten", (a,))
+    return Op("flatten", (a, b), kind=ch.choice(("method", "function")))
+
+
+def _unflatten(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    d = _dim(ch, t.ndim, ctx)
+    n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 1
+    sizes = _factor(n, ch, ch.integer(1, 3))
+    if ch.chance(0.3) and n:
+        sizes[ch.integer(0, len(sizes) - 1)] = -1
+    if ctx.invalid and ch.chance(0.3):
+        sizes.append(2)
+    return Op("unflatten", (d, tuple(sizes)))
+
+
+def _as_strided_args(t: Tensor, ch: Chooser, ctx: Context) -> tuple[Any, ...]:
+    capacity = t.untyped_storage().nbytes() // t.element_size()
+    ndim = ch.integer(0, 3)
+    size = [_size(ch, 3) for _ in range(ndim)]
+    stride = [ch.choice((1, 0, 2, 3, 4, 6)) for _ in range(ndim)]
+    offset = ch.integer(0, max(capacity - 1, 0))
+    extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if 0 not in size else 0
+    if not ctx.invalid or not ch.chance(0.3):
+        while size and offset + extent > capacity:
+            size[ch.integer(0, len(size) - 1)] = ch.choice((1, 0))
+            extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if 0 not in size else 0
+            offset = min(offset, max(capacity - extent, 0))
+        if offset + extent > capacity:
+            offset = 0
+    if ch.chance(0.3):
+        return (tuple(size), tuple(stride))
+    return (tuple(size), tuple(stride), offset)
+
+
+def _as_strided(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("as_strided", _as_strided_args(t, ch, ctx))
+
+
+def _as_strided_(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("as_strided_", _as_strided_args(t, ch, ctx))
+
+
+def _permutation(t: Tensor, ch: Chooser, ctx: Context) -> tuple[int, ...]:
+    dims = list(range(t.ndim))
+    for i in range(len(dims) - 1, 0, -1):
+        j = ch.integer(0, i)
+        dims[i], dims[j] = dims[j], dims[i]
+    dims = [d - t.ndim if ch.chance(0.2) else d for d in dims]
+    if ctx.invalid and ch.chance(0.3):
+        dims = dims[:-1] if dims and ch.chance(0.5) else dims + [0]
+    return tuple(dims)
+
+
+def _permute(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    dims = _permutation(t, ch, ctx)
+    if ch.chance(0.3):
+        return Op("permute", (dims,), kind="function")
+    return Op("permute", _varargs(dims))
+
+
+def _two_dims(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        return Op(name, (_dim(ch, t.ndim, ctx), _dim(ch, t.ndim, ctx)))
+    return build
+
+
+def _t(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("t")
+
+
+def _movedim(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    name = ch.choice(("movedim", "moveaxis"))
+    if t.ndim and ch.chance(0.5):
+        k = ch.integer(1, t.ndim)
+        src = _permutation(t, ch, ctx)[:k]
+        dst = _permutation(t, ch, ctx)[:k]
+        return Op(name, (tuple(src), tuple(dst)))
+    return Op(name, (_dim(ch, t.ndim, ctx), _dim(ch, t.ndim, ctx)))
+
+
+def _squeeze_args(t: Tensor, ch: Chooser, ctx: Context) -> tuple[Any, ...]:
+    form = ch.integer(0, 2)
+    if form == 0:
+        return ()
+    if form == 1:
+        return (_dim(ch, t.ndim, ctx),)
+    k = ch.integer(0, max(t.ndim, 1))
+    dims = sorted({_dim(ch, t.ndim, ctx) % max(t.ndim, 1) for _ in range(k)})
+    return (tuple(dims),)
+
+
+def _squeeze(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("squeeze", _squeeze_args(t, ch, ctx))
+
+
+def _squeeze_(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("squeeze_", _squeeze_args(t, ch, ctx))
+
+
+def _unsqueeze(name: str) -> Builder:
+    return lambda t, ch, ctx: Op(name, (_dim(ch, t.ndim, ctx, extra=1),))
+
+
+def _expand_sizes(t: Tensor, ch: Chooser, ctx: Context) -> tuple[int, ...]:
+    sizes = []
+    for n in t.shape:
+        if n == 1:
+            sizes.append(ch.choice((-1, 1, 0, 2, 3)))
+        else:
+            sizes.append(ch.choice((-1, n)))
+    lead = ch.choice((0, 0, 1, 2))
+    sizes = [ch.choice((1, 2, 0, 3)) for _ in range(lead)] + sizes
+    if ctx.invalid and ch.chance(0.3) and sizes:
+        sizes[ch.integer(0, len(sizes) - 1)] = ch.choice((-1, 5, -2))
+    return tuple(sizes)
+
+
+def _expand(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("expand", _varargs(_expand_sizes(t, ch, ctx)))
+
+
+def _broadcast_to(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    sizes = _expand_sizes(t, ch, ctx)
+    return Op("broadcast_to", (sizes,), kind=ch.choice(("method", "function")))
+
+
+def _expand_as(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    names = list(ctx.live)
+    return Op("expand_as", (Ref(ch.choice(names)),)) if names else Op("expand", _varargs(tuple(t.shape)))
+
+
+def _narrow(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    d = _dim(ch, t.ndim, ctx)
+    n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 1
+    start = ch.integer(-n, n)
+    lo = start + n if start < 0 else start
+    length = ch.integer(0, n - lo)
+    if ctx.invalid and ch.chance(0.3):
+        length += ch.choice((1, -1 - length))
+    return Op("narrow", (d, start, length))
+
+
+def _select(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    d = _dim(ch, t.ndim, ctx)
+    n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 0
+    index = ch.integer(-n, n - 1) if n else 0
+    if ctx.invalid and ch.chance(0.3):
+        index = ch.choice((n, -n - 1))
+    return Op("select", (d, index))
+
+
+def _diagonal(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    form = ch.integer(0, 2)
+    if form == 0:
+        return Op("diagonal")
+    offset = ch.integer(-3, 3)
+    if form == 1:
+        return Op("diagonal", (offset,))
+    return Op("diagonal", (offset, _dim(ch, t.ndim, ctx), _dim(ch, t.ndim, ctx)))
+
+
+def _unfold(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    d = _dim(ch, t.ndim, ctx)
+    n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 1
+    size = ch.integer(0, n)
+    step = ch.integer(1, 3)
+    if ctx.invalid and ch.chance(0.3):
+        size, step = ch.choice(((n + 1, step), (size, 0), (-1, step)))
+    return Op("unfold", (d, size, step))
+
+
+def _index(t: Tensor, ch: Chooser, ctx: Context, allow_bool: bool = True) -> tuple[Any, ...]:
+    items: list[Any] = []
+    dim = 0
+    ellipsis = False
+    for _ in range(ch.integer(1, 4)):
+        kind = ch.choice(("slice", "int", "none", "ellipsis", "bool"))
+        if kind == "bool" and not allow_bool:
+            kind = "none"
+        if kind == "ellipsis" and (ellipsis or ch.chance(0.5)):
+            kind = "none"
+        if kind in ("int", "slice") and dim >= t.ndim and not ctx.invalid:
+            kind = "none"
+        n = t.shape[dim] if dim < t.ndim else 1
+        if kind == "int":
+            items.append(ch.integer(-n, n - 1) if n else 0)
+            if ctx.invalid and ch.chance(0.2):
+                items[-1] = n
+            dim += 1
+        elif kind == "slice":
+            start = ch.choice((None, 0, 1, -1, 2, -3, 5))
+            stop = ch.choice((None, 1, 2, -1, 0, 10))
+            step = ch.choice((None, 1, 2, 3))
+            if ctx.invalid and ch.chance(0.2):
+                step = ch.choice((0, -1))
+            items.append(slice(start, stop, step))
+            dim += 1
+        elif kind == "none":
+            items.append(None)
+        elif kind == "ellipsis":
+            items.append(Ellipsis)
+            ellipsis = True
+            dim = t.ndim
+        else:
+            items.append(ch.choice((True, False)))
+    if len(items) == 1 and ch.chance(0.5):
+        return (items[0],)
+    return (tuple(items),)
+
+
+def _getitem(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("__getitem__", _index(t, ch, ctx), kind="getitem")
+
+
+def _picked(name: str, args: tuple[Any, ...], count: int, ch: Chooser) -> Op:
+    return Op(name, args, pick=ch.integer(0, max(count - 1, 0)))
+
+
+def _split_family(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        d = _dim(ch, t.ndim, ctx)
+        n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 1
+        if name == "unbind":
+            return _picked(name, (d,), n, ch) if n else Op("unbind", (d,))
+        if name in ("split", "split_with_sizes") and (name == "split_with_sizes" or
+                                                        ch.chance(0.4)):
+            sizes: list[int] = []
+            rest = n
+            while rest > 0:
+                s = ch.integer(0, rest)
+                sizes.append(s)
+                rest -= s
+            if not sizes or ch.chance(0.2):
+                sizes.append(0)
+            if ctx.invalid and ch.chance(0.3):
+                sizes.append(1)
+            return _picked(name, (sizes, d), len(sizes), ch)
+        if name == "split":
+            size = ch.integer(1, max(n, 1)) if n else ch.choice((0, 1))
+            count = max(-(-n // size), 1) if size else 1
+            return _picked(name, (size, d), count, ch)
+        if name == "chunk":
+            chunks = ch.integer(1, 4)
+            return _picked(name, (chunks, d), chunks, ch)
+        if ch.chance(0.5):
+            sections = ch.integer(1, 4)
+            return _picked(name, (sections, d), sections, ch)
+        indices = sorted(ch.integer(-2, n + 1) for _ in range(ch.integer(0, 3)))
+        return _picked(name, (indices, d), len(indices) + 1, ch)
+    return build
+
+
+def _directional(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        d = {"hsplit": 0 if t.ndim == 1 else 1, "vsplit": 0, "dsplit": 2}[name]
+        n = t.shape[d] if d < t.ndim else 1
+        if ch.chance(0.5):
+            divisors = [k for k in range(1, max(n, 1) + 1) if n % k == 0] or [1]
+            sections = ch.choice(divisors)
+            return _picked(name, (sections,), sections, ch)
+        indices = [ch.integer(0, n) for _ in range(ch.integer(1, 2))]
+        return _picked(name, (indices,), len(indices) + 1, ch)
+    return build
+
+
+def _view_as_real(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("view_as_real", kind="function")
+
+
+def _view_as_complex(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("view_as_complex", kind="function")
+
+
+def _attribute(name: str) -> Builder:
+    return lambda t, ch, ctx: Op(name, kind="attribute")
+
+
+def _clone(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    if ch.chance(0.5):
+        return Op("clone")
+    return Op("clone", kwargs=(("memory_format", Sym(ch.choice(FORMATS))),))
+
+
+def _contiguous(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    if ch.chance(0.5):
+        return Op("contiguous")
+    return Op("contiguous", kwargs=(("memory_format", Sym(ch.choice(FORMATS))),))
+
+
+def _to(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    form = ch.integer(0, 3)
+    if form == 0:
+        return Op("to", (Sym(ch.choice(DTYPE_NAMES)),))
+    if form == 1:
+        return Op("to", (ch.choice((ctx.device, "meta")),))
+    if form == 2:
+        return Op("to", kwargs=(("memory_format", Sym(ch.choice(FORMATS))),))
+    return Op("to", (Sym(ch.choice(DTYPE_NAMES)),), (("copy", True),))
+
+
+def _scalar_for(t: Tensor, ch: Chooser) -> Any:
+    if t.dtype is dtypes.bool_:
+        return ch.choice((True, False))
+    if t.dtype.is_complex:
+        return ch.choice((1, 2.5, complex(1, -2)))
+    if t.dtype.is_floating_point:
+        return ch.choice((1, 0.5, -2.0, 3))
+    return ch.choice((1, -2, 3, 0))
+
+
+def _fill(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    value = _scalar_for(t, ch)
+    if ctx.invalid and ch.chance(0.3):
+        value = ch.choice((1.5, complex(0, 1), 300))
+    return Op("fill_", (value,))
+
+
+def _broadcastable_refs(t: Tensor, ctx: Context) -> list[str]:
+    out = []
+    for name, u in ctx.live.items():
+        if u.ndim <= t.ndim and all(a in (b, 1) for a, b in zip(reversed(u.shape),
+                                                                reversed(t.shape))):
+            out.append(name)
+    return out
+
+
+def _operand(t: Tensor, ch: Chooser, ctx: Context) -> Any:
+    refs = _broadcastable_refs(t, ctx) if not ctx.invalid else list(ctx.live)
+    if refs and ch.chance(0.5):
+        return Ref(ch.choice(refs))
+    return _scalar_for(t, ch)
+
+
+def _copy(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    refs = _broadcastable_refs(t, ctx) if not ctx.invalid else list(ctx.live)
+    if not refs:
+        return Op("zero_")
+    return Op("copy_", (Ref(ch.choice(refs)),))
+
+
+def _arith(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        other = _operand(t, ch, ctx)
+        if name != "mul_" and ch.chance(0.3):
+            alpha = ch.choice((2, -1)) if not t.dtype.is_floating_point else ch.choice(
+                (2, 0.5))
+            return Op(name, (other,), (("alpha", alpha),))
+        return Op(name, (other,))
+    return build
+
+
+def _setitem(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    index = _index(t, ch, ctx, allow_bool=False)[0]
+    return Op("__setitem__", (index, _scalar_for(t, ch)), kind="setitem")
+
+
+def _transpose_(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    return Op("transpose_", (_dim(ch, t.ndim, ctx), _dim(ch, t.ndim, ctx)))
+
+
+def _set(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    same = [n for n, u in ctx.live.items() if u.dtype is t.dtype and u.device == t.device]
+    if not same:
+        return Op("set_")
+    src = ch.choice(same)
+    if ch.chance(0.5):
+        return Op("set_", (Ref(src),))
+    u = ctx.live[src]
+    capacity = u.untyped_storage().nbytes() // t.element_size()
+    n = ch.integer(0, capacity)
+    offset = ch.integer(0, capacity - n)
+    return Op("set_", (StorageOf(src), offset, (n,), (1,)))
+
+
+def _resize(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+    shape = tuple(_size(ch, 5) for _ in range(ch.integer(0, 3)))
+    if ch.chance(0.3):
+        shape = tuple(t.shape)
+    return Op("resize_", _varargs(shape))
+
+
+BUILDERS: dict[str, Builder] = {
+    "view": _view, "view.dtype": _view_dtype, "view_as": _as("view_as", "view"),
+    "reshape": _reshape, "reshape_as": _as("reshape_as", "reshape"), "flatten": _flatten,
+    "unflatten": _unflatten, "ravel": _unary("ravel"), "as_strided": _as_strided,
+    "permute": _permute, "transpose": _two_dims("transpose"), "swapaxes": _two_dims("swapaxes"),
+    "swapdims": _two_dims("swapdims"), "t": _t, "T": _attribute("T"), "mT": _attribute("mT"),
+    "movedim": _movedim, "moveaxis": _movedim, "squeeze": _squeeze,
+    "unsqueeze": _unsqueeze("unsqueeze"), "expand": _expand, "expand_as": _expand_as,
+    "broadcast_to": _broadcast_to, "narrow": _narrow, "select": _select,
+    "diagonal": _diagonal, "unfold": _unfold, "__getitem__": _getitem,
+    "unbind": _split_family("unbind"), "split": _split_family("split"),
+    "split_with_sizes": _split_family("split_with_sizes"), "chunk": _split_family("chunk"),
+    "tensor_split": _split_family("tensor_split"), "hsplit": _directional("hsplit"),
+    "vsplit": _directional("vsplit"), "dsplit": _directional("dsplit"),
+    "view_as_real": _view_as_real, "view_as_complex": _view_as_complex,
+    "real": _attribute("real"), "imag": _attribute("imag"), "conj": _unary("conj"),
+    "resolve_conj": _unary("resolve_conj"), "adjoint": _unary("adjoint"),
+    "H": _attribute("H"), "mH": _attribute("mH"), "clone": _clone,
+    "contiguous": _contiguous, "to": _to, "detach": _unary("detach"), "fill_": _fill,
+    "zero_": _unary("zero_"), "copy_": _copy, "add_": _arith("add_"), "sub_": _arith("sub_"),
+    "mul_": _arith("mul_"), "__setitem__": _setitem, "as_strided_": _as_strided_,
+    "squeeze_": _squeeze_, "unsqueeze_": _unsqueeze("unsqueeze_"),
+    "transpose_": _transpose_, "t_": _unary("t_"), "set_": _set, "resize_": _resize,
+}
+
+_missing = {op.key for op in OPS} - set(BUILDERS)
+assert not _missing, f"ops without argument builders: {sorted(_missing)}"
+
+
+def applicable(op: OpSpec, t: Tensor) -> bool:
+    """Return whether valid arguments exist for op on t (invalid mode ignores this)."""
+    if op.key in ("t", "t_"):
+        return t.ndim <= 2
+    if op.key in ("mT", "mH", "adjoint"):
+        return t.ndim != 1
+    if op.key == "H":
+        return t.ndim in (0, 2)
+    if op.key == "diagonal":
+        return t.ndim >= 2
+    if op.key in ("unfold", "narrow", "select", "unbind", "split", "split_with_sizes",
+                  "chunk", "tensor_split", "hsplit"):
+        return t.ndim >= 1
+    if op.key == "vsplit":
+        return t.ndim >= 2
+    if op.key == "dsplit":
+        return t.ndim >= 3
+    if op.key == "view_as_real":
+        return t.dtype.is_complex and not t.is_conj()
+    if op.key == "imag":
+        return t.dtype.is_complex
+    if op.key == "view_as_complex":
+        return t.dtype.name in ("float32", "float64", "float16") and t.ndim >= 1 and \
+            t.shape[-1] == 2
+    if op.key == "sub_" and t.dtype is dtypes.bool_:
+        return False
+    if op.key in ("fill_", "zero_", "copy_", "add_", "sub_", "mul_", "__setitem__"):
+        return not any(s == 0 and n > 1 for n, s in zip(t.shape, t.stride()))
+    return True
+
+
+def numel_of(shape: Sequence[int]) -> int:
+    return prod(shape)

@@ -1,0 +1,117 @@
+"""Build programs from a Chooser: a base tensor, then a chain of ops on live tensors.
+
+The reference runs alongside construction so every builder sees the real current shape;
+a step the reference rejects ends the program (that step is the error-parity check).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import stridecheck.reference as ref
+from stridecheck.reference.ops import OPS, OpSpec
+
+from .arguments import BUILDERS, DTYPE_NAMES, Chooser, Context, applicable
+from .program import Op, Program, Step, Sym, apply
+
+
+def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[Step]:
+    """Return steps building a base tensor: contiguous, permuted, sliced, expanded, strided."""
+    ndim = ch.integer(0, 4)
+    shape: list[int] = []
+    for _ in range(ndim):
+        budget = max(max_numel // max(1, _prod(shape)), 1)
+        shape.append(min(ch.choice((1, 0, 2, 3, 4, 5)), budget))
+    numel = _prod(shape)
+    dtype = ch.choice(("float32",) + DTYPE_NAMES)
+    kind = ch.choice(("contiguous", "permuted", "sliced", "expanded", "strided",
+                      "channels_last"))
+    dev_kw: tuple[tuple[str, Any], ...] = () if device == "cpu" else (("device", device),)
+    steps: list[Step] = []
+    strides = _contiguous(shape)
+    if kind == "strided":
+        running = 1
+        for d in range(ndim - 1, -1, -1):
+            strides[d] = running
+            running *= max(shape[d], 1) + ch.integer(0, 1)
+    extent = 1 + sum((n - 1) * s for n, s in zip(shape, strides)) if numel else 0
+    pinned = [1 if ch.chance(0.5) else n for n in shape]
+    total = {"sliced": 2 * numel, "strided": extent + 3, "expanded": _prod(pinned)}.get(
+        kind, numel)
+    if not shape:
+        total = 1
+    steps.append(Step("x0", None, Op("arange", (total,), dev_kw, kind="factory")))
+    if dtype != "int64":
+        steps.append(Step("x0", "x0", Op("to", (Sym(dtype),))))
+    if kind == "sliced" and shape:
+        big = [shape[0] * 2] + shape[1:]
+        steps.append(Step("x0", "x0", Op("view", tuple(big) if big else ((),))))
+        steps.append(Step("x0", "x0", Op("__getitem__", (slice(None, None, 2),),
+                                          kind="getitem")))
+    elif kind == "strided" and shape:
+        offset = ch.integer(0, 3) if numel else 0
+        steps.append(Step("x0", "x0", Op("as_strided", (tuple(shape), tuple(strides), offset))))
+    elif kind == "expanded" and shape:
+        steps.append(Step("x0", "x0", Op("view", tuple(pinned) if pinned else ((),))))
+        steps.append(Step("x0", "x0", Op("expand", tuple(shape))))
+    else:
+        if total != numel:
+            steps.append(Step("x0", "x0", Op("__getitem__", (slice(None, numel),),
+                                              kind="getitem")))
+        steps.append(Step("x0", "x0", Op("view", tuple(shape) if shape else ((),))))
+        if kind == "permuted" and ndim > 1:
+            dims = list(range(ndim))
+            for i in range(ndim - 1, 0, -1):
+                j = ch.integer(0, i)
+                dims[i], dims[j] = dims[j], dims[i]
+            steps.append(Step("x0", "x0", Op("permute", tuple(dims))))
+        elif kind == "channels_last" and ndim == 4:
+            steps.append(Step("x0", "x0", Op("contiguous", (),
+                                              (("memory_format", Sym("channels_last")),))))
+    return steps
+
+
+def _contiguous(shape: list[int]) -> list[int]:
+    out = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        out[d] = out[d + 1] * max(shape[d + 1], 1)
+    return out
+
+
+def _prod(xs: list[int]) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+def chain(ch: Chooser, *, max_ops: int = 8, device: str = "cpu", invalid_share: float = 0.1,
+          ops: tuple[OpSpec, ...] = OPS) -> Program:
+    """Return a program: a base tensor and up to max_ops ops, each on a live tensor."""
+    steps = base_steps(ch, device)
+    env: dict[str, Any] = {}
+    for s in steps:
+        env[s.out] = apply(s.op, ref if s.src is None else env[s.src], ref, env)  # type: ignore[index]
+    live = {"x0": env["x0"]}
+    count = ch.integer(1, max_ops)
+    for i in range(1, count + 1):
+        src = ch.choice(list(reversed(live)))
+        t = live[src]
+        invalid = ch.chance(invalid_share)
+        candidates = [op for op in ops if invalid or applicable(op, t)]
+        spec = ch.choice(candidates)
+        op = BUILDERS[spec.key](t, ch, Context(live=dict(live), invalid=invalid,
+                                               device=device))
+        out = None if op.kind == "setitem" else f"x{i}"
+        step = Step(out, src, op)
+        steps.append(step)
+        try:
+            result = apply(op, t, ref, live)
+        except Exception:  # noqa: BLE001 - the program ends at the step that raises
+            break
+        if out is not None and hasattr(result, "stride"):
+            live[out] = result
+        elif out is not None:
+            steps[-1] = Step(out, src, op)
+            break
+    return Program(tuple(steps))

@@ -1,0 +1,172 @@
+"""Programs as data: steps of torch calls whose repr is runnable torch code.
+
+A program is a tuple of `Step`s. Each step calls one op on a named live tensor (or, for a
+factory, on the library) and binds the result to a new name. The same program runs on
+`torch` and on `stridecheck.reference`: symbols such as dtypes are resolved against the
+library at run time, so nothing here imports torch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Sym:
+    """A library attribute such as `torch.float16`, resolved against the library that runs."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A live tensor of the program, by name."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class StorageOf:
+    """`name.untyped_storage()` of a live tensor, as set_'s source."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"{self.name}.untyped_storage()"
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, slice):
+        parts = ["" if value.start is None else repr(value.start),
+                 "" if value.stop is None else repr(value.stop)]
+        text = ":".join(parts)
+        if value.step is not None:
+            text += f":{value.step!r}"
+        return text
+    if value is Ellipsis:
+        return "..."
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(_fmt(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(_fmt(v) for v in value) + "]"
+    if hasattr(value, "name") and type(value).__name__ in ("dtype", "memory_format"):
+        return f"torch.{value.name}"
+    return repr(value)
+
+
+def format_index(index: Any) -> str:
+    items = index if isinstance(index, tuple) else (index,)
+    if isinstance(index, tuple) and len(index) == 0:
+        return "()"
+    return ", ".join(_fmt(i) for i in items)
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One call: `kind` is method, attribute, function, factory, getitem or setitem."""
+
+    name: str
+    args: tuple[Any, ...] = ()
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    kind: str = "method"
+    # for ops returning a tuple of tensors, which one the step keeps (None keeps all)
+    pick: int | None = None
+
+    def call_text(self, subject: str) -> str:
+        """Return the torch source of this call applied to `subject`."""
+        argv = [_fmt(a) for a in self.args] + [f"{k}={_fmt(v)}" for k, v in self.kwargs]
+        if self.kind == "attribute":
+            text = f"{subject}.{self.name}"
+        elif self.kind == "getitem":
+            text = f"{subject}[{format_index(self.args[0])}]"
+        elif self.kind == "setitem":
+            return f"{subject}[{format_index(self.args[0])}] = {_fmt(self.args[1])}"
+        elif self.kind == "factory":
+            text = f"torch.{self.name}({', '.join(argv)})"
+        elif self.kind == "function":
+            text = f"torch.{self.name}({', '.join([subject] + argv)})"
+        else:
+            text = f"{subject}.{self.name}({', '.join(argv)})"
+        if self.pick is not None:
+            text += f"[{self.pick}]"
+        return text
+
+    def __repr__(self) -> str:
+        return self.call_text("x")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """`out = op(src)`; `out` is None for statements (setitem) and `src` None for factories."""
+
+    out: str | None
+    src: str | None
+    op: Op
+
+    def __repr__(self) -> str:
+        call = self.op.call_text(self.src or "torch")
+        return call if self.out is None else f"{self.out} = {call}"
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A straight-line torch program: factories, views and in-place writes."""
+
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    def __repr__(self) -> str:
+        return "\n".join(repr(s) for s in self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def names(self) -> list[str]:
+        return [s.out for s in self.steps if s.out is not None]
+
+
+def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
+    """Turn symbols and refs in an argument into objects of the library that runs."""
+    if isinstance(value, Sym):
+        return getattr(lib, value.name)
+    if isinstance(value, Ref):
+        return env[value.name]
+    if isinstance(value, StorageOf):
+        return env[value.name].untyped_storage()
+    if isinstance(value, tuple):
+        return tuple(resolve(v, lib, env) for v in value)
+    if isinstance(value, list):
+        return [resolve(v, lib, env) for v in value]
+    if type(value).__name__ in ("dtype", "memory_format") and hasattr(value, "name"):
+        return getattr(lib, value.name)
+    return value
+
+
+def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
+    """Run one op on `subject` (a tensor of `lib`, or `lib` itself for factories)."""
+    args = tuple(resolve(a, lib, env) for a in op.args)
+    kwargs = {k: resolve(v, lib, env) for k, v in op.kwargs}
+    if op.kind == "attribute":
+        result = getattr(subject, op.name)
+    elif op.kind == "getitem":
+        result = subject[args[0]]
+    elif op.kind == "setitem":
+        subject[args[0]] = args[1]
+        return subject
+    elif op.kind in ("factory", "function"):
+        fn = getattr(lib, op.name)
+        result = fn(*args, **kwargs) if op.kind == "factory" else fn(subject, *args, **kwargs)
+    else:
+        result = getattr(subject, op.name)(*args, **kwargs)
+    if op.pick is not None:
+        result = result[op.pick]
+    return result
