@@ -22,6 +22,8 @@ class Difference:
     actual: Any
     expected: Any
     context: str = ""
+    # the device of the tensor on the oracle's side ("" for step-level differences)
+    device: str = ""
 
     def __str__(self) -> str:
         where = f" [{self.context}]" if self.context else ""
@@ -70,9 +72,9 @@ def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,
         if f == "values":
             same, av, ev = values_equal(a, e)
             if not same:
-                out.append(Difference(name, f, av, ev, context))
+                out.append(Difference(name, f, av, ev, context, expected.device))
         elif a != e:
-            out.append(Difference(name, f, a, e, context))
+            out.append(Difference(name, f, a, e, context, expected.device))
     return out
 
 

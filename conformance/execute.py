@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +18,7 @@ from .observe import FIELDS, Snapshot, error_kind, is_tensor, snapshot_all
 class StepResult:
     """What one step did: the error it raised (kind, message) or the live tensors after it."""
 
-    step: Step
+    step: Step | str
     error: tuple[str, str] | None = None
     live: dict[str, Snapshot] = field(default_factory=dict)
 
@@ -36,6 +39,12 @@ def _live_tensors(env: dict[str, Any]) -> dict[str, Any]:
 
 def run(program: Program, lib: Any, *, observe_every_step: bool = True) -> list[StepResult]:
     """Run every step on `lib` until one raises; observe live tensors after each step."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch's deprecation notes are not outcomes
+        return _run(program, lib, observe_every_step)
+
+
+def _run(program: Program, lib: Any, observe_every_step: bool) -> list[StepResult]:
     env: dict[str, Any] = {}
     results: list[StepResult] = []
     for i, step in enumerate(program.steps):
@@ -53,11 +62,52 @@ def run(program: Program, lib: Any, *, observe_every_step: bool = True) -> list[
     return results
 
 
-def shape_context(step: Step, before: dict[str, Snapshot]) -> str:
-    src = step.src
+def run_source(source: str, lib: Any) -> list[StepResult]:
+    """Run torch source statement by statement with `torch` bound to `lib`, observing each."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _run_source(source, lib)
+
+
+def _run_source(source: str, lib: Any) -> list[StepResult]:
+    env: dict[str, Any] = {"torch": lib}
+    results: list[StepResult] = []
+    for node in ast.parse(source).body:
+        text = ast.get_source_segment(source, node) or ast.unparse(node)
+        try:
+            exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
+        except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
+            results.append(StepResult(text, (error_kind(exc), str(exc).split("\n")[0])))
+            return results
+        live = {}
+        for k, v in env.items():
+            if is_tensor(v):
+                live[k] = v
+            elif isinstance(v, (tuple, list)):
+                live.update({f"{k}[{i}]": r for i, r in enumerate(v) if is_tensor(r)})
+        results.append(StepResult(text, None, snapshot_all(live)))
+    return results
+
+
+def check_source(source: str, target: Any, fields: tuple[str, ...] = FIELDS
+                 ) -> list[Difference]:
+    """Run source on the reference (expected) and on target (actual); return differences."""
+    import stridecheck.reference as ref
+    return compare_runs(run_source(source, target), run_source(source, ref), fields)
+
+
+def check_program(program: Program, target: Any, fields: tuple[str, ...] = FIELDS
+                  ) -> list[Difference]:
+    """Run a program on the reference (expected) and on target (actual); return differences."""
+    import stridecheck.reference as ref
+    return compare_runs(run(program, target), run(program, ref), fields)
+
+
+def shape_context(step: Step | str, before: dict[str, Snapshot]) -> str:
+    src = step.src if isinstance(step, Step) else None
     if src is not None and src in before:
         return f"{step!r} with {src}.shape={before[src].shape}"
-    return repr(step)
+    return step if isinstance(step, str) else repr(step)
 
 
 def compare_runs(actual: list[StepResult], expected: list[StepResult],
@@ -68,7 +118,8 @@ def compare_runs(actual: list[StepResult], expected: list[StepResult],
         context = shape_context(e.step, before)
         if (a.error is None) != (e.error is None) or (
                 a.error and e.error and a.error[0] != e.error[0]):
-            return [Difference("<step>", "exception", _err(a), _err(e), context)]
+            return [Difference("<step>", "exception", _err(a), _err(e), context,
+                               _step_device(e.step, before))]
         if e.error is not None:
             return []
         diffs = diff_live(a.live, e.live, fields, context)
@@ -78,6 +129,16 @@ def compare_runs(actual: list[StepResult], expected: list[StepResult],
     if len(actual) != len(expected):
         return [Difference("<program>", "steps", len(actual), len(expected))]
     return []
+
+
+def _step_device(step: Step | str, before: dict[str, Snapshot]) -> str:
+    """Return the device of the tensor a step works on ('' when unknown)."""
+    if isinstance(step, Step):
+        src = step.src
+    else:
+        found = re.match(r"(?:[\w\[\], ]+=\s*)?(?:torch\.\w+\()?([A-Za-z_]\w*)", step)
+        src = found.group(1) if found else None
+    return before[src].device if src in before else ""
 
 
 def _err(r: StepResult) -> str | None:

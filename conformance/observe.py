@@ -49,9 +49,17 @@ def _values_of(t: Any) -> tuple[np.ndarray, np.ndarray]:
     u = t.detach().resolve_conj().resolve_neg()
     if str(u.dtype) == "torch.bfloat16":
         u = u.float()
+    elif str(u.dtype) == "torch.complex32":
+        u = _complex32_values(u)
     # clone first: exporting a live tensor to numpy would pin its storage (resize_ then fails)
     arr = u.cpu().clone().numpy()
     return arr, np.ones(arr.shape, dtype=np.bool_)
+
+
+def _complex32_values(u: Any) -> Any:
+    """Return complex32 values as complex64 (numpy has no ComplexHalf)."""
+    import torch
+    return torch.view_as_real(u.cpu().clone()).float().contiguous().view(torch.complex64)[..., 0]
 
 
 def storage_key(t: Any) -> Any:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 from stridecheck.strategies.arguments import RandomChooser
@@ -13,7 +15,8 @@ from stridecheck.strategies.chains import chain
 from stridecheck.strategies.program import Program
 
 from .compare import Difference
-from .execute import compare_runs, run
+from .execute import check_program
+from .known import classify
 
 
 @dataclass
@@ -23,33 +26,30 @@ class SweepResult:
     checked: int = 0
     seconds: float = 0.0
     divergences: list[tuple[Program, list[Difference]]] = field(default_factory=list)
+    known: Counter[str] = field(default_factory=Counter)
     ops_seen: Counter[str] = field(default_factory=Counter)
 
     def summary(self) -> str:
         rate = self.checked / self.seconds if self.seconds else 0.0
         lines = [f"{self.checked} programs checked in {self.seconds:.1f} s ({rate:.0f}/s), "
-                 f"{len(self.divergences)} diverged, {len(self.ops_seen)} ops exercised"]
+                 f"{len(self.divergences)} diverged, {sum(self.known.values())} known "
+                 f"divergences, {len(self.ops_seen)} ops exercised"]
+        for key, n in sorted(self.known.items()):
+            lines.append(f"  known: {key} x{n}")
         return "\n".join(lines)
 
 
 def programs(seed: int, count: int, max_ops: int = 8, device: str = "cpu",
-             invalid_share: float = 0.1) -> list[Program]:
-    rng = random.Random(seed)
-    ch = RandomChooser(rng)
-    return [chain(ch, max_ops=max_ops, device=device, invalid_share=invalid_share)
-            for _ in range(count)]
-
-
-def check(program: Program, target: Any) -> list[Difference]:
-    """Run a program on the reference (expected) and on `target` (actual) and compare."""
-    import stridecheck.reference as ref
-    expected = run(program, ref)
-    actual = run(program, target)
-    return compare_runs(actual, expected)
+             invalid_share: float = 0.1) -> Iterator[Program]:
+    """Yield `count` programs from one seeded random stream (same seed, same programs)."""
+    ch = RandomChooser(random.Random(seed))
+    for _ in range(count):
+        yield chain(ch, max_ops=max_ops, device=device, invalid_share=invalid_share)
 
 
 def sweep(seed: int = 0, count: int = 1000, max_ops: int = 8, target: Any = None,
-          device: str = "cpu") -> SweepResult:
+          device: str = "cpu", progress: bool = False) -> SweepResult:
+    """Check `count` seeded random programs on the reference and on `target` (torch)."""
     if target is None:
         import torch
         target = torch
@@ -58,9 +58,15 @@ def sweep(seed: int = 0, count: int = 1000, max_ops: int = 8, target: Any = None
     for program in programs(seed, count, max_ops, device):
         for step in program.steps[1:]:
             result.ops_seen[step.op.name] += 1
-        diffs = check(program, target)
+        diffs = check_program(program, target)
         result.checked += 1
-        if diffs:
+        known = classify(program, diffs)
+        if known is not None:
+            result.known[known.id] += 1
+        elif diffs:
             result.divergences.append((program, diffs))
+        if progress and (result.checked % 250 == 0 or result.checked == count):
+            print(f"\r  {result.checked}/{count} checked, {len(result.divergences)} diverged",
+                  end="" if result.checked < count else "\n", file=sys.stderr, flush=True)
     result.seconds = time.perf_counter() - start
     return result

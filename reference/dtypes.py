@@ -47,7 +47,8 @@ bfloat16 = dtype("bfloat16", 2, True, False, True, "uint16", "float32", "c10::BF
                  "BFloat16")
 float32 = dtype("float32", 4, True, False, True, "float32", "float32", "float", "Float")
 float64 = dtype("float64", 8, True, False, True, "float64", "float64", "double", "Double")
-complex32 = dtype("complex32", 4, False, True, True, "complex64", "complex64",
+# complex32 (ComplexHalf) is stored as pairs of float16, see np_storage_type
+complex32 = dtype("complex32", 4, False, True, True, "complex32", "complex64",
                   "c10::complex<c10::Half>", "ComplexHalf")
 complex64 = dtype("complex64", 8, False, True, True, "complex64", "complex64",
                   "c10::complex<float>", "ComplexFloat")
@@ -60,7 +61,7 @@ cfloat, cdouble = complex64, complex128
 
 ALL_DTYPES: tuple[dtype, ...] = (bool_, uint8, int8, int16, int32, int64, float16, bfloat16,
                                  float32, float64, complex64, complex128)
-BY_NAME: dict[str, dtype] = {d.name: d for d in ALL_DTYPES}
+BY_NAME: dict[str, dtype] = {d.name: d for d in ALL_DTYPES + (complex32,)}
 
 
 def lookup(obj: Any) -> dtype:
@@ -93,8 +94,13 @@ def category(d: dtype) -> int:
     return 1
 
 
+_COMPLEX32 = np.dtype([("re", "<f2"), ("im", "<f2")])
+_NP_STORAGE = {d.name: np.dtype(d.storage_np) for d in ALL_DTYPES}
+_NP_STORAGE["complex32"] = _COMPLEX32
+
+
 def np_storage_type(d: dtype) -> np.dtype:
-    return np.dtype(d.storage_np)
+    return _NP_STORAGE[d.name]
 
 
 @dataclass(frozen=True, slots=True)

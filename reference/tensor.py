@@ -787,9 +787,7 @@ class Tensor:
             _alpha_check(common, alpha)
             checked_scalar(alpha, common)
         if not self.is_meta and not (isinstance(other, Tensor) and other.is_meta):
-            compute = np.dtype(common.compute_np)
-            a = vals.cast(self._values(), common).astype(compute) if common is not \
-                dtypes.bfloat16 else self._values().astype(np.float32)
+            a = _to_compute(self._values(), common)
             if isinstance(other, Tensor):
                 b = _to_compute(other._values(), common)
             elif op == "mul" and common in (dtypes.float16, dtypes.bfloat16):
@@ -845,7 +843,12 @@ class Tensor:
         return self._set_geometry(geom)
 
     def squeeze_(self, dim: int | Sequence[int] | None = None) -> Tensor:
-        return self._set_geometry(views.squeeze(self._geom, dim))
+        geom = views.squeeze(self._geom, dim)
+        if dim is not None and self._conj:
+            # squeeze_.dim(s) is not a fallthrough of the Conjugate key: the fallback
+            # materializes the conjugate in place, which is a write (ATen ConjugateFallback.cpp)
+            self._check_writable()
+        return self._set_geometry(geom)
 
     def unsqueeze_(self, dim: int) -> Tensor:
         return self._set_geometry(views.unsqueeze(self._geom, dim))
@@ -946,18 +949,13 @@ def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
     values = np.asarray(values)
     if common is dtypes.bool_:
         return values.astype(np.bool_)
-    rounded = vals.cast(values, common)
-    if common is dtypes.bfloat16:
-        return vals.bf16_to_f32(rounded)
-    return rounded.astype(np.dtype(common.compute_np))
+    return vals.quantize(values, common)
 
 
 def _round_to(values: np.ndarray, common: DType) -> np.ndarray:
     """Round a compute-type result to the common dtype, as the kernel stores it."""
-    if common is dtypes.bfloat16:
-        return vals.bf16_to_f32(vals.cast(values, common))
-    if common is dtypes.float16:
-        return values.astype(np.float16)
+    if common in (dtypes.bfloat16, dtypes.float16, dtypes.complex32):
+        return vals.quantize(values, common)
     return values
 
 

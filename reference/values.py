@@ -50,7 +50,12 @@ def read(storage: Storage, g: Geometry, dt: dtypes.dtype, conj: bool = False,
          neg: bool = False) -> np.ndarray:
     """Return the tensor's logical values as a fresh numpy array in its compute type."""
     raw = _elements(storage, g, dt)
-    out = bf16_to_f32(raw) if dt is dtypes.bfloat16 else np.array(raw, copy=True)
+    if dt is dtypes.bfloat16:
+        out = bf16_to_f32(raw)
+    elif dt is dtypes.complex32:
+        out = raw["re"].astype(np.complex64) + 1j * raw["im"].astype(np.complex64)
+    else:
+        out = np.array(raw, copy=True)
     if conj:
         out = np.conj(out)
     if neg:
@@ -72,6 +77,11 @@ def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
         if values.dtype.kind == "c":
             values = values.real
         return f32_to_bf16(values.astype(np.float32))
+    if dt is dtypes.complex32:
+        c = values.astype(np.complex64)
+        out = np.empty(c.shape, dtype=dtypes.np_storage_type(dt))
+        out["re"], out["im"] = c.real.astype(np.float16), c.imag.astype(np.float16)
+        return out
     target = dtypes.np_storage_type(dt)
     if target.kind == "b":
         return values != 0
@@ -84,6 +94,16 @@ def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
             return values.astype(np.int64).astype(target)
     with np.errstate(invalid="ignore", over="ignore"):
         return values.astype(target)
+
+
+def quantize(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
+    """Return values as they read back after being stored as dt, in dt's compute type."""
+    stored = cast(values, dt)
+    if dt is dtypes.bfloat16:
+        return bf16_to_f32(stored)
+    if dt is dtypes.complex32:
+        return stored["re"].astype(np.complex64) + 1j * stored["im"].astype(np.complex64)
+    return stored.astype(np.dtype(dt.compute_np))
 
 
 def write(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
