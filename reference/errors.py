@@ -143,7 +143,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "match the length of the desired ordering of dimensions i.e. input.dim() = {ndim} is "
         "not equal to len(dims) = {ndims}"),
     "permute_dup": (RuntimeError, "permute(): duplicate dims are not allowed."),
-    "t_ndim": (RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is {ndim}D"),
+    "t_ndim": (RuntimeError, "{name}() expects a tensor with <= 2 dimensions, but self is {ndim}D"),
     "mT_ndim": (
         RuntimeError, "tensor.mT is only supported on matrices or batches of matrices. Got "
         "{ndim}-D tensor."),

@@ -48,7 +48,9 @@ def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]
     specified = sum(1 for it in items if it is not None and it is not Ellipsis and
                     not isinstance(it, builtins.bool))
     g = t._geom
-    if specified > g.ndim:
+    # a lone int or slice takes a fast path that skips the count (python_variable_indexing.cpp)
+    lone = not isinstance(index, tuple) and isinstance(index, (int, np.integer, builtins.slice))
+    if specified > g.ndim and not lone:
         raise errors.too_many_indices(g.ndim, specified)
     dim = 0
     bools: list[tuple[int, bool]] = []
@@ -68,13 +70,13 @@ def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]
                 raise errors.fail("index_range", index=i, dim=position, size=n)
             g = views.select(g, dim, i)
         elif isinstance(it, builtins.slice):
-            if g.ndim == 0:
-                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             step = _slice_bound(it.step)
             if step == 0:
                 raise ValueError("slice step cannot be zero")
             if step is not None and step < 0:
                 raise errors.step_not_positive()
+            if g.ndim == 0:
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             g = views.slice(g, dim, _slice_bound(it.start), _slice_bound(it.stop),
                             1 if step is None else step)
             dim += 1

@@ -744,7 +744,10 @@ class Tensor:
         if not isinstance(src, Tensor):
             raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not "
                             f"{type(src).__name__}")
-        if src is self:
+        if src is self or (
+                src._storage is self._storage and src._geom == self._geom and
+                src.dtype is self.dtype and src._conj == self._conj and src._neg == self._neg):
+            # ATen copy_impl returns early when src and self are views of the same data
             self._bump()
             return self
         self._check_writable()
@@ -763,7 +766,9 @@ class Tensor:
     def _binary_(self, other: Any, op: str, alpha: Any = 1) -> Tensor:
         self._check_writable()
         if isinstance(other, Tensor):
-            if _overlap_status(self, other) == "partial":
+            # on a conjugate view the Conjugate fallback computes on a materialized copy,
+            # so the partial-overlap check never sees the shared bytes
+            if not self._conj and _overlap_status(self, other) == "partial":
                 raise RuntimeError(_PARTIAL_OVERLAP)
             shape = broadcast_shapes(self._geom.shape, other._geom.shape)
             if shape != self._geom.shape:
@@ -843,12 +848,7 @@ class Tensor:
         return self._set_geometry(geom)
 
     def squeeze_(self, dim: int | Sequence[int] | None = None) -> Tensor:
-        geom = views.squeeze(self._geom, dim)
-        if dim is not None and self._conj:
-            # squeeze_.dim(s) is not a fallthrough of the Conjugate key: the fallback
-            # materializes the conjugate in place, which is a write (ATen ConjugateFallback.cpp)
-            self._check_writable()
-        return self._set_geometry(geom)
+        return self._set_geometry(views.squeeze(self._geom, dim))
 
     def unsqueeze_(self, dim: int) -> Tensor:
         return self._set_geometry(views.unsqueeze(self._geom, dim))
@@ -857,7 +857,7 @@ class Tensor:
         return self._set_geometry(views.transpose(self._geom, dim0, dim1))
 
     def t_(self) -> Tensor:
-        return self._set_geometry(views.t(self._geom))
+        return self._set_geometry(views.t(self._geom, "t_"))
 
     def resize_(self, *sizes: Any, memory_format: Any = None) -> Tensor:
         shape = _unpack_shape(sizes, "resize_")

@@ -181,9 +181,9 @@ def transpose(g: Geometry, dim0: int, dim1: int) -> Geometry:
     return g.with_(tuple(shape), tuple(strides))
 
 
-def t(g: Geometry) -> Geometry:
+def t(g: Geometry, name: str = "t") -> Geometry:
     if g.ndim > 2:
-        raise errors.fail("t_ndim", ndim=g.ndim)
+        raise errors.fail("t_ndim", name=name, ndim=g.ndim)
     return transpose(g, 0, g.ndim - 1 if g.ndim else 0)
 
 
