@@ -6,8 +6,8 @@ import random
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.strategies.arguments import RandomChooser

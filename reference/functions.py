@@ -25,12 +25,9 @@ def view_as_complex(input: Tensor) -> Tensor:  # noqa: A002
 
 
 def _method_function(name: str, attribute: bool) -> Callable[..., Any]:
-    if attribute:
-        def call(input: Tensor) -> Any:  # noqa: A002
-            return getattr(input, name)
-    else:
-        def call(input: Tensor, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
-            return getattr(input, name)(*args, **kwargs)
+    def call(input: Tensor, *args: Any, **kwargs: Any) -> Any:  # noqa: A002
+        found = getattr(input, name)
+        return found if attribute else found(*args, **kwargs)
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"Return torch.{name}(input, ...): the method Tensor.{name} as a function."
     return call

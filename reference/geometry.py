@@ -27,7 +27,7 @@ class Geometry:
         return Geometry(shape, strides, self.offset if offset is None else offset)
 
     def extent(self) -> int:
-        """Return the elements of storage needed, counted from element 0 (ATen computeStorageNbytes)."""
+        """Return the elements of storage needed from element 0 (ATen computeStorageNbytes)."""
         if 0 in self.shape:
             return 0
         return self.offset + 1 + sum((n - 1) * s for n, s in zip(self.shape, self.strides))
@@ -104,7 +104,10 @@ def is_non_overlapping_and_dense(g: Geometry) -> bool:
 
 def compute_stride(old_shape: tuple[int, ...], old_strides: tuple[int, ...],
                    new_shape: tuple[int, ...]) -> tuple[int, ...] | None:
-    """Return strides viewing old as new_shape, or None when no view exists (ATen TensorUtils.cpp computeStride)."""
+    """Return strides viewing old as new_shape, or None when no view exists.
+
+    ATen TensorUtils.cpp computeStride.
+    """
     if not old_shape:
         return (1,) * len(new_shape)
     numel = prod(old_shape)
@@ -157,9 +160,11 @@ def aliases_internally(g: Geometry) -> bool:
 
 
 def overlaps_internally(g: Geometry) -> bool:
-    """Return True when two elements may share a memory location (ATen MemoryOverlap.cpp has_internal_overlap)."""
-    # torch only answers YES for a stride 0 on a dim of size > 1; other overlaps are TOO_HARD
-    # and are let through.
+    """Return True when torch reports internal overlap (ATen MemoryOverlap.cpp).
+
+    has_internal_overlap answers YES only for a stride 0 on a dim of size > 1; other overlaps
+    are TOO_HARD and let through.
+    """
     return any(s == 0 and n > 1 for n, s in zip(g.shape, g.strides))
 
 
@@ -195,7 +200,10 @@ def infer_dense_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> tup
 
 
 def is_channels_last_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
-    """Return whether strides look channels-last (c10/core/MemoryFormat.h is_channels_last_strides_2d/3d)."""
+    """Return whether strides look channels-last.
+
+    c10/core/MemoryFormat.h is_channels_last_strides_2d / _3d.
+    """
     if len(shape) == 4:
         order: tuple[int, ...] = (1, 3, 2, 0)
     elif len(shape) == 5:

@@ -71,7 +71,7 @@ class Storage:
             self.defined = np.full(nbytes, zero, dtype=np.bool_)
 
     def resize(self, nbytes: int) -> None:
-        """Grow to nbytes in a fresh allocation, keeping the old bytes (ATen Resize.cpp resize_bytes_cpu)."""
+        """Move to a fresh allocation of nbytes, keeping the old bytes (ATen resize_bytes_cpu)."""
         if nbytes == self.nbytes:
             return
         alloc = allocator_for(self.device)

@@ -687,6 +687,8 @@ class Tensor:
             return self
         target_dev = self.device if dev is None else _concrete(dev)
         target_dt = self.dtype if dt is None else dt
+        if self.is_meta and target_dev.type != "meta":
+            raise errors.meta_no_data()
         strides = self._empty_like_strides(mf)
         out = Tensor._fresh(self._geom.shape, strides, target_dt, target_dev)
         if not self.is_meta and not out.is_meta:
@@ -750,6 +752,8 @@ class Tensor:
             # ATen copy_impl returns early when src and self are views of the same data
             self._bump()
             return self
+        if src.is_meta and not self.is_meta:
+            raise errors.meta_no_data()
         self._check_writable()
         status = _overlap_status(self, src)
         if status == "partial":
@@ -757,8 +761,6 @@ class Tensor:
         shape = broadcast_shapes(self._geom.shape, src._geom.shape)
         if shape != self._geom.shape:
             raise errors.fail("copy_broadcast", out=self.shape, shape=shape)
-        if src.is_meta and not self.is_meta and self.numel():
-            raise errors.meta_no_data()
         self._copy_values_from(src)
         self._bump()
         return self

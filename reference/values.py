@@ -67,7 +67,7 @@ def defined(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
     """Return which elements have had every byte written (the rest hold allocator garbage)."""
     if g.numel == 0:
         return np.ones(g.shape, dtype=np.bool_)
-    return _byte_flags(storage, g, dt).all(axis=-1)
+    return np.asarray(_byte_flags(storage, g, dt).all(axis=-1))
 
 
 def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:

@@ -74,7 +74,7 @@ def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
 
 
 def expand(g: Geometry, sizes: Sequence[int], typename: str = "torch.FloatTensor") -> Geometry:
-    """Broadcast size-1 dims and add leading dims with stride 0 (ATen ExpandUtils.cpp inferExpandGeometry)."""
+    """Broadcast size-1 dims and add leading dims (ATen ExpandUtils.cpp inferExpandGeometry)."""
     sizes = tuple(sizes)
     if len(sizes) < g.ndim:
         raise errors.fail("expand_too_few", typename=typename, shape=g.shape, sizes=sizes,
@@ -284,7 +284,10 @@ def view(g: Geometry, shape: Sequence[int]) -> Geometry:
 
 
 def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) -> Geometry:
-    """Reinterpret elements of src_size bytes as dst_size bytes (TensorConversions.cpp view_dtype)."""
+    """Reinterpret elements of src_size bytes as dst_size bytes.
+
+    ATen TensorConversions.cpp view_dtype.
+    """
     if src_size == dst_size:
         return g
     if g.ndim == 0:

@@ -281,7 +281,9 @@ def _broadcast_to(t: Tensor, ch: Chooser, ctx: Context) -> Op:
 
 def _expand_as(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     names = list(ctx.live)
-    return Op("expand_as", (Ref(ch.choice(names)),)) if names else Op("expand", _varargs(tuple(t.shape)))
+    if not names:
+        return Op("expand", _varargs(tuple(t.shape)))
+    return Op("expand_as", (Ref(ch.choice(names)),))
 
 
 def _narrow(t: Tensor, ch: Chooser, ctx: Context) -> Op:

@@ -7,7 +7,6 @@ import random
 import torch
 
 import stridecheck.reference as reference
-
 from stridecheck.conformance.execute import compare_runs, run, run_source
 from stridecheck.strategies.arguments import RandomChooser
 from stridecheck.strategies.chains import chain
