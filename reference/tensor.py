@@ -994,6 +994,9 @@ def _suggest_format(g: Geometry) -> dtypes.memory_format:
 
 
 def _concrete(dev: Device) -> Device:
+    """Return the device a new tensor lands on: bare 'cuda' means the current device, 0."""
+    if dev.type == "cuda" and dev.index is None:
+        return Device("cuda", 0)
     return dev
 
 

@@ -1,0 +1,69 @@
+"""Helpers shared by the benchmarks: statement timers, medians and the run's environment."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+_TEMPLATE = """
+def _bench(_n, _clock={clock}):
+    {setup_names}
+    _start = _clock()
+    for _ in range(_n):
+        {stmt}
+    return _clock() - _start
+"""
+
+
+def make_timer(stmt: str, names: dict[str, Any]) -> Callable[[int], int]:
+    """Compile `stmt` into a loop of n runs over local names; return n -> elapsed ns.
+
+    Like timeit, the statement is inlined in the loop (no per-call lambda), and every name it
+    uses is a local of the timing function, so lookups cost the same for both libraries.
+    """
+    scope: dict[str, Any] = {"_perf_counter_ns": time.perf_counter_ns}
+    scope.update({f"_arg_{k}": v for k, v in names.items()})
+    setup = "; ".join(f"{k} = _arg_{k}" for k in names) or "pass"
+    src = _TEMPLATE.format(clock="_perf_counter_ns", setup_names=setup, stmt=stmt)
+    code = compile(src, f"<bench {stmt!r}>", "exec")
+    exec(code, scope)  # noqa: S102 - the statements are this file's own
+    return scope["_bench"]  # type: ignore[no-any-return]
+
+
+def median(xs: list[float]) -> float:
+    return float(statistics.median(xs))
+
+
+def environment() -> dict[str, Any]:
+    """Return what the numbers were measured on."""
+    try:
+        import torch
+        torch_version = torch.__version__
+        torch_threads = torch.get_num_threads()
+    except ImportError:  # the memory benchmark does not need torch
+        torch_version, torch_threads = None, None
+    import numpy as np
+    return {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "torch": torch_version,
+        "torch_threads": torch_threads,
+        "numpy": np.__version__,
+    }
+
+
+def write_json(path: str, payload: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(payload, f, indent=2, sort_keys=False)
+        f.write("\n")
+    print(f"wrote {path}")
