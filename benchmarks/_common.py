@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -41,14 +43,13 @@ def median(xs: list[float]) -> float:
     return float(statistics.median(xs))
 
 
-def environment() -> dict[str, Any]:
-    """Return what the numbers were measured on."""
-    try:
+def environment(with_torch: bool = True) -> dict[str, Any]:
+    """Return what the numbers were measured on (the memory benchmark leaves torch out)."""
+    torch_version, torch_threads = None, None
+    if with_torch:
         import torch
         torch_version = torch.__version__
         torch_threads = torch.get_num_threads()
-    except ImportError:  # the memory benchmark does not need torch
-        torch_version, torch_threads = None, None
     import numpy as np
     return {
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
@@ -59,6 +60,25 @@ def environment() -> dict[str, Any]:
         "torch": torch_version,
         "torch_threads": torch_threads,
         "numpy": np.__version__,
+        **reference_state(),
+    }
+
+
+def reference_state() -> dict[str, Any]:
+    """Return the commit measured and a short hash of uncommitted changes to reference/."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
+                                  check=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+
+    diff = git("diff", "HEAD", "--", "reference")
+    return {
+        "commit": git("rev-parse", "--short", "HEAD").strip() or None,
+        "reference_diff": hashlib.sha1(diff.encode()).hexdigest()[:10] if diff else None,
     }
 
 

@@ -2,43 +2,75 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import prod
+from operator import itemgetter
+
+_new_tuple = tuple.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class Geometry:
-    """Where a tensor's elements lie in its storage, in elements."""
+class Geometry(tuple[tuple[int, ...], tuple[int, ...], int]):
+    """Where a tensor's elements lie in its storage, in elements: (shape, strides, offset).
 
-    shape: tuple[int, ...]
-    strides: tuple[int, ...]
-    offset: int = 0
+    An immutable value compared by its fields. It is a slotted tuple rather than a frozen
+    dataclass because view ops build one per call and tuple construction is several times
+    cheaper (see benchmarks/README.md).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, shape: tuple[int, ...], strides: tuple[int, ...],
+                offset: int = 0) -> Geometry:
+        return _new_tuple(cls, (shape, strides, offset))
+
+    shape: tuple[int, ...] = property(itemgetter(0))  # type: ignore[assignment]
+    strides: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
+    offset: int = property(itemgetter(2))  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Geometry(shape={self[0]}, strides={self[1]}, offset={self[2]})"
+
+    def __getnewargs__(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        return (self[0], self[1], self[2])
 
     @property
     def ndim(self) -> int:
-        return len(self.shape)
+        return len(self[0])
 
     @property
     def numel(self) -> int:
-        return prod(self.shape)
+        return prod(self[0])
 
     def with_(self, shape: tuple[int, ...], strides: tuple[int, ...],
               offset: int | None = None) -> Geometry:
-        return Geometry(shape, strides, self.offset if offset is None else offset)
+        return _new_tuple(Geometry, (shape, strides, self[2] if offset is None else offset))
 
     def extent(self) -> int:
         """Return the elements of storage needed from element 0 (ATen computeStorageNbytes)."""
-        if 0 in self.shape:
+        shape, strides, offset = self
+        if 0 in shape:
             return 0
-        return self.offset + 1 + sum((n - 1) * s for n, s in zip(self.shape, self.strides))
+        end = offset + 1
+        for n, s in zip(shape, strides):
+            end += (n - 1) * s
+        return end
 
 
 def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     """Return row-major strides; size-0 and size-1 dims count as 1 (c10 contiguous_strides)."""
-    strides = [1] * len(shape)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * max(shape[d + 1], 1)
-    return tuple(strides)
+    found = _CONTIGUOUS.get(shape)
+    if found is None:
+        strides = [1] * len(shape)
+        for d in range(len(shape) - 2, -1, -1):
+            n = shape[d + 1]
+            strides[d] = strides[d + 1] * (n if n > 1 else 1)
+        found = tuple(strides)
+        if len(_CONTIGUOUS) < 4096:
+            _CONTIGUOUS[shape] = found
+    return found
+
+
+# Programs reuse a few small shapes over and over; their strides are worth remembering.
+_CONTIGUOUS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def channels_last_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
@@ -57,10 +89,11 @@ def channels_last_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 def is_contiguous(g: Geometry) -> bool:
     """Return torch's is_contiguous() (c10/core/Contiguity.h compute_contiguous)."""
-    if g.numel == 0:
+    shape, strides, _ = g
+    if 0 in shape:
         return True
     expected = 1
-    for n, s in zip(reversed(g.shape), reversed(g.strides)):
+    for n, s in zip(reversed(shape), reversed(strides)):
         if n == 1:
             continue
         if s != expected:
@@ -110,6 +143,8 @@ def compute_stride(old_shape: tuple[int, ...], old_strides: tuple[int, ...],
     """
     if not old_shape:
         return (1,) * len(new_shape)
+    if old_strides == contiguous_strides(old_shape) and prod(old_shape):
+        return contiguous_strides(new_shape)
     numel = prod(old_shape)
     if numel == 0 and old_shape == new_shape:
         return old_strides

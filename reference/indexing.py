@@ -42,11 +42,15 @@ def _slice_bound(v: Any) -> int | None:
 
 def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]:
     """Return the view geometry of the basic part and the bool indices as (dim, value)."""
-    items = _items(index)
+    items = index if type(index) is tuple else (index,)
+    specified = 0
     for it in items:
-        _check_item(it)
-    specified = sum(1 for it in items if it is not None and it is not Ellipsis and
-                    not isinstance(it, builtins.bool))
+        kind = type(it)
+        if kind is int or kind is builtins.slice:
+            specified += 1
+        elif it is not None and it is not Ellipsis and kind is not builtins.bool:
+            _check_item(it)
+            specified += 1
     g = t._geom
     # a lone int or slice takes a fast path that skips the count (python_variable_indexing.cpp)
     lone = not isinstance(index, tuple) and isinstance(index, (int, np.integer, builtins.slice))
@@ -55,7 +59,25 @@ def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]
     dim = 0
     bools: list[tuple[int, bool]] = []
     for position, it in enumerate(items):
-        if isinstance(it, builtins.bool):
+        if type(it) is builtins.slice:
+            step = it.step
+            if step is None:
+                step = 1
+            else:
+                step = _slice_bound(step)
+                if step == 0:
+                    raise ValueError("slice step cannot be zero")
+                if step < 0:
+                    raise errors.step_not_positive()
+            if not g[0]:
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+            start, stop = it.start, it.stop
+            if (start is None or type(start) is int) and (stop is None or type(stop) is int):
+                g = views.slice(g, dim, start, stop, step)
+            else:
+                g = views.slice(g, dim, _slice_bound(start), _slice_bound(stop), step)
+            dim += 1
+        elif type(it) is builtins.bool:
             g = views.unsqueeze(g, dim)
             bools.append((dim, it))
             dim += 1
@@ -69,17 +91,6 @@ def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]
             if not -n <= i < n:
                 raise errors.fail("index_range", index=i, dim=position, size=n)
             g = views.select(g, dim, i)
-        elif isinstance(it, builtins.slice):
-            step = _slice_bound(it.step)
-            if step == 0:
-                raise ValueError("slice step cannot be zero")
-            if step is not None and step < 0:
-                raise errors.step_not_positive()
-            if g.ndim == 0:
-                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-            g = views.slice(g, dim, _slice_bound(it.start), _slice_bound(it.stop),
-                            1 if step is None else step)
-            dim += 1
         elif it is None:
             g = views.unsqueeze(g, dim)
             dim += 1

@@ -29,6 +29,9 @@ from .geometry import (
 from .storage import Storage, UntypedStorage
 
 
+_new_object = object.__new__
+
+
 class Size(tuple):
     """A shape, printed as torch.Size."""
 
@@ -52,10 +55,17 @@ class _VersionCounter:
 
 def _unpack_shape(args: tuple[Any, ...], name: str | None = None) -> tuple[int, ...]:
     """Accept f(2, 3), f((2, 3)) and f([2, 3]) as torch does; f() needs `name` to be allowed."""
-    if not args and name is not None:
-        raise TypeError(f"{name}() missing 1 required positional arguments")
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
+    elif not args and name is not None:
+        raise TypeError(f"{name}() missing 1 required positional arguments")
+    for a in args:
+        if type(a) is not int:  # bool is not int here, as in torch's argument parser
+            return _unpack_slow(args)
+    return args
+
+
+def _unpack_slow(args: tuple[Any, ...]) -> tuple[int, ...]:
     for a in args:
         if isinstance(a, builtins.bool) or not isinstance(a, (int, np.integer)):
             raise TypeError(f"expected a sequence of integers, got {type(a).__name__}")
@@ -248,7 +258,8 @@ _PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor an
 class Tensor:
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
-    __slots__ = ("_storage", "_geom", "dtype", "_root", "_view", "_vc", "_conj", "_neg",
+    __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",
+                 "_contig_for",
                  "__weakref__")
 
     def __init__(self, storage: Storage, geom: Geometry, dt: DType, *,
@@ -258,7 +269,6 @@ class Tensor:
         self._geom = geom
         self.dtype = dt
         self._root = root
-        self._view = root is not None
         self._vc = vc if vc is not None else _VersionCounter()
         self._conj = conj
         self._neg = neg
@@ -279,10 +289,17 @@ class Tensor:
     def _view_of(self, geom: Geometry, dt: DType | None = None, *,
                  conj: builtins.bool | None = None, neg: builtins.bool | None = None) -> Tensor:
         """Return a view of this tensor's storage with new geometry, sharing base and version."""
-        return Tensor(self._storage, geom, self.dtype if dt is None else dt,
-                      root=self._root if self._root is not None else self, vc=self._vc,
-                      conj=self._conj if conj is None else conj,
-                      neg=self._neg if neg is None else neg)
+        # built slot by slot: this runs once per view op, and keyword __init__ costs more
+        t = _new_object(Tensor)
+        t._storage = self._storage
+        t._geom = geom
+        t.dtype = self.dtype if dt is None else dt
+        root = self._root
+        t._root = self if root is None else root
+        t._vc = self._vc
+        t._conj = self._conj if conj is None else conj
+        t._neg = self._neg if neg is None else neg
+        return t
 
     def _check_bounds(self, geom: Geometry, dt: DType | None = None) -> None:
         """Check as_strided geometry against the storage, then the offset (ATen setStrided)."""
@@ -370,6 +387,17 @@ class Tensor:
         return self._neg
 
     def is_contiguous(self, memory_format: Any = dtypes.contiguous_format) -> builtins.bool:
+        if memory_format is dtypes.contiguous_format:
+            # cached per geometry object, as torch caches its contiguity flags per tensor
+            geom = self._geom
+            try:
+                if self._contig_for is geom:
+                    return self._contig
+            except AttributeError:
+                pass
+            self._contig = found = is_contiguous(geom)
+            self._contig_for = geom
+            return found
         mf = dtypes.lookup_memory_format(memory_format)
         if mf is dtypes.channels_last:
             return is_channels_last_contiguous(self._geom, 4)
@@ -395,7 +423,7 @@ class Tensor:
         return self._root
 
     def _is_view(self) -> builtins.bool:
-        return self._view
+        return self._root is not None
 
     @property
     def _version(self) -> int:
@@ -451,7 +479,7 @@ class Tensor:
         return self._view_of(geom)
 
     def view(self, *shape: Any) -> Tensor:
-        if len(shape) == 1 and dtypes.is_dtype_like(shape[0]):
+        if len(shape) == 1 and type(shape[0]) is not int and dtypes.is_dtype_like(shape[0]):
             return self._view_dtype(dtypes.lookup(shape[0]))
         return self._view_of(views.view(self._geom, _unpack_shape(shape, "view")))
 
@@ -478,7 +506,7 @@ class Tensor:
 
     def expand(self, *sizes: Any) -> Tensor:
         return self._view_of(views.expand(self._geom, _unpack_shape(sizes, "expand"),
-                                          self._typename()))
+                                          self._typename))
 
     def _typename(self) -> str:
         names = {"float32": "Float", "float64": "Double", "float16": "Half",
@@ -671,6 +699,8 @@ class Tensor:
         return out
 
     def contiguous(self, memory_format: Any = dtypes.contiguous_format) -> Tensor:
+        if memory_format is dtypes.contiguous_format and self.is_contiguous():
+            return self
         mf = dtypes.lookup_memory_format(memory_format)
         if self.is_contiguous(mf):
             return self
@@ -917,12 +947,10 @@ class Tensor:
 
     # -- indexing --------------------------------------------------------------------------------
     def __getitem__(self, index: Any) -> Tensor:
-        from .indexing import getitem
-        return getitem(self, index)
+        return _indexing.getitem(self, index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        from .indexing import setitem
-        setitem(self, index, value)
+        _indexing.setitem(self, index, value)
 
 
 def _unordered_overlap(dst: Tensor, src: Tensor) -> builtins.bool:
@@ -1030,3 +1058,6 @@ def _parse_to(self: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any]
     if kwargs:
         raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
     return dev, dt, copy, mf
+
+
+from . import indexing as _indexing  # noqa: E402 - indexing builds on Tensor

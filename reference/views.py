@@ -6,13 +6,22 @@ them; none touches values. Formulas follow aten/src/ATen/native/TensorShape.cpp 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import prod
+from operator import itemgetter
 
 from . import errors
 from .geometry import Geometry, compute_stride
 
 INT64_MAX = 2**63 - 1
+
+
+def _geometry(fields: tuple[tuple[int, ...], tuple[int, ...], int]) -> Geometry:
+    """Build a Geometry from (shape, strides, offset) without the keyword constructor."""
+    return _new_tuple(Geometry, fields)  # type: ignore[no-any-return]
+
+
+_new_tuple = tuple.__new__
 
 
 def wrap_dim(dim: int, ndim: int) -> int:
@@ -36,6 +45,11 @@ def wrap_dims(dims: Sequence[int], ndim: int) -> tuple[int, ...]:
 
 def infer_size(shape: Sequence[int], numel: int) -> tuple[int, ...]:
     """Resolve one -1 in a requested shape (ATen InferSize.h infer_size_impl)."""
+    shape = tuple(shape)
+    if not shape or min(shape) >= 0:
+        if prod(shape) == numel:
+            return shape
+        raise errors.shape_invalid(shape, numel)
     newsize = 1
     infer_dim: int | None = None
     for i, n in enumerate(shape):
@@ -73,28 +87,36 @@ def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
     return Geometry(size, stride, offset)
 
 
-def expand(g: Geometry, sizes: Sequence[int], typename: str = "torch.FloatTensor") -> Geometry:
-    """Broadcast size-1 dims and add leading dims (ATen ExpandUtils.cpp inferExpandGeometry)."""
+def expand(g: Geometry, sizes: Sequence[int],
+           describe: Callable[[], str] = lambda: "torch.FloatTensor") -> Geometry:
+    """Broadcast size-1 dims and add leading dims (ATen ExpandUtils.cpp inferExpandGeometry).
+
+    `describe` names the tensor type for the one error message that mentions it.
+    """
+    shape, strides, offset = g
     sizes = tuple(sizes)
-    if len(sizes) < g.ndim:
-        raise errors.fail("expand_too_few", typename=typename, shape=g.shape, sizes=sizes,
-                          nsizes=len(sizes), ndim=g.ndim)
     ndim = len(sizes)
-    if g.ndim == 0:
+    tensor_dim = len(shape)
+    if ndim < tensor_dim:
+        raise errors.fail("expand_too_few", typename=describe(), shape=shape, sizes=sizes,
+                          nsizes=ndim, ndim=tensor_dim)
+    if tensor_dim == 0:
         # a 0-d tensor takes the sizes as given, all with stride 0; -1 is not resolved
         if any(n < 0 for n in sizes):
             raise errors.numel_overflow()
-        return g.with_(sizes, (0,) * ndim)
+        return _geometry((sizes, (0,) * ndim, offset))
     out_shape = [0] * ndim
     out_strides = [0] * ndim
+    lead = ndim - tensor_dim
     for i in range(ndim - 1, -1, -1):
-        d = g.ndim - 1 - (ndim - 1 - i)
-        size = g.shape[d] if d >= 0 else 1
-        if d >= 0:
-            stride = g.strides[d]
-        else:
-            stride = out_shape[i + 1] * out_strides[i + 1] if i + 1 < ndim else 0
+        d = i - lead
         target = sizes[i]
+        if d >= 0:
+            size = shape[d]
+            stride = strides[d]
+        else:
+            size = 1
+            stride = out_shape[i + 1] * out_strides[i + 1]
         if target == -1:
             if d < 0:
                 raise errors.fail("expand_leading_minus1", dim=i)
@@ -102,35 +124,36 @@ def expand(g: Geometry, sizes: Sequence[int], typename: str = "torch.FloatTensor
         if size != target:
             if size != 1:
                 raise errors.fail("expand_mismatch", target=target, size=size, dim=i,
-                                  sizes=sizes, shape=g.shape)
+                                  sizes=sizes, shape=shape)
             size = target
             stride = 0
         out_shape[i] = size
         out_strides[i] = stride
-    if any(n < 0 for n in out_shape):
+    if min(out_shape) < 0:
         raise errors.numel_overflow()
-    return g.with_(tuple(out_shape), tuple(out_strides))
+    return _geometry((tuple(out_shape), tuple(out_strides), offset))
 
 
 def slice(g: Geometry, dim: int, start: int | None, end: int | None, step: int = 1) -> Geometry:  # noqa: A001
     """Return the aten::slice view, clamping start and end into range."""
-    dim = wrap_dim(dim, g.ndim)
+    shape, strides, offset = g
+    ndim = len(shape)
+    if not 0 <= dim < ndim:
+        dim = wrap_dim(dim, ndim)
     if step <= 0:
         raise errors.fail("slice_step")
-    n = g.shape[dim]
+    n = shape[dim]
     lo = 0 if start is None else start
     hi = INT64_MAX if end is None else end
     if lo < 0:
         lo += n
     if hi < 0:
         hi += n
-    lo = min(max(lo, 0), n)
-    hi = min(max(hi, lo), n)
-    shape = list(g.shape)
-    strides = list(g.strides)
-    shape[dim] = (hi - lo + step - 1) // step
-    strides[dim] = g.strides[dim] * step
-    return Geometry(tuple(shape), tuple(strides), g.offset + lo * g.strides[dim])
+    lo = 0 if lo < 0 else (n if lo > n else lo)
+    hi = lo if hi < lo else (n if hi > n else hi)
+    stride = strides[dim]
+    return _geometry((shape[:dim] + ((hi - lo + step - 1) // step,) + shape[dim + 1:],
+                      strides[:dim] + (stride * step,) + strides[dim + 1:], offset + lo * stride))
 
 
 def narrow(g: Geometry, dim: int, start: int, length: int) -> Geometry:
@@ -150,35 +173,49 @@ def narrow(g: Geometry, dim: int, start: int, length: int) -> Geometry:
 
 
 def select(g: Geometry, dim: int, index: int) -> Geometry:
-    if g.ndim == 0:
+    shape, strides, offset = g
+    ndim = len(shape)
+    if ndim == 0:
         raise errors.fail("select_0d")
-    dim = wrap_dim(dim, g.ndim)
-    n = g.shape[dim]
+    if not 0 <= dim < ndim:
+        dim = wrap_dim(dim, ndim)
+    n = shape[dim]
     if not -n <= index < n:
-        raise errors.fail("select_range", index=index, shape=g.shape, dim=dim)
+        raise errors.fail("select_range", index=index, shape=shape, dim=dim)
     if index < 0:
         index += n
-    return Geometry(g.shape[:dim] + g.shape[dim + 1:], g.strides[:dim] + g.strides[dim + 1:],
-                    g.offset + index * g.strides[dim])
+    return _geometry((shape[:dim] + shape[dim + 1:], strides[:dim] + strides[dim + 1:],
+                      offset + index * strides[dim]))
 
 
 def permute(g: Geometry, dims: Sequence[int]) -> Geometry:
-    if len(dims) != g.ndim:
-        raise errors.fail("permute_len", ndim=g.ndim, ndims=len(dims))
-    wrapped = [wrap_dim(d, g.ndim) for d in dims]
-    if len(set(wrapped)) != len(wrapped):
+    shape, strides, offset = g
+    n = len(shape)
+    if len(dims) != n:
+        raise errors.fail("permute_len", ndim=n, ndims=len(dims))
+    if n < 2:
+        if n:
+            wrap_dim(dims[0], n)
+        return _geometry((shape, strides, offset))
+    # no comprehensions: on CPython 3.11 each one costs more than the whole permutation
+    if min(dims) < 0 or max(dims) >= n:
+        dims = tuple(map(wrap_dim, dims, (n,) * n))
+    if len(set(dims)) != n:
         raise errors.fail("permute_dup")
-    return g.with_(tuple(g.shape[d] for d in wrapped), tuple(g.strides[d] for d in wrapped))
+    pick = itemgetter(*dims)
+    return _geometry((pick(shape), pick(strides), offset))
 
 
 def transpose(g: Geometry, dim0: int, dim1: int) -> Geometry:
-    d0, d1 = wrap_dim(dim0, g.ndim), wrap_dim(dim1, g.ndim)
-    if g.ndim == 0:
+    n = len(g[0])
+    d0 = dim0 if 0 <= dim0 < n else wrap_dim(dim0, n)
+    d1 = dim1 if 0 <= dim1 < n else wrap_dim(dim1, n)
+    if n == 0:
         return g
-    shape, strides = list(g.shape), list(g.strides)
+    shape, strides = list(g[0]), list(g[1])
     shape[d0], shape[d1] = shape[d1], shape[d0]
     strides[d0], strides[d1] = strides[d1], strides[d0]
-    return g.with_(tuple(shape), tuple(strides))
+    return _geometry((tuple(shape), tuple(strides), g[2]))
 
 
 def t(g: Geometry, name: str = "t") -> Geometry:
@@ -188,13 +225,17 @@ def t(g: Geometry, name: str = "t") -> Geometry:
 
 
 def numpy_T(g: Geometry) -> Geometry:  # noqa: N802
-    return permute(g, tuple(range(g.ndim - 1, -1, -1)))
+    """Return x.T: all dims reversed."""
+    return _geometry((g[0][::-1], g[1][::-1], g[2]))
 
 
 def matrix_T(g: Geometry, key: str = "mT_ndim") -> Geometry:  # noqa: N802
-    if g.ndim < 2:
-        raise errors.fail(key, ndim=g.ndim)
-    return transpose(g, -2, -1)
+    """Return x.mT: the last two dims swapped."""
+    shape, strides, offset = g
+    if len(shape) < 2:
+        raise errors.fail(key, ndim=len(shape))
+    return _geometry((shape[:-2] + (shape[-1], shape[-2]),
+                      strides[:-2] + (strides[-1], strides[-2]), offset))
 
 
 def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequence[int]
@@ -203,9 +244,9 @@ def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequenc
     dst = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(src) != len(dst):
         raise errors.fail("movedim_len", src=len(src), dst=len(dst))
-    n = g.ndim
-    src_w = [wrap_dim(d, n) for d in src]
-    dst_w = [wrap_dim(d, n) for d in dst]
+    n = len(g[0])
+    src_w = [d if 0 <= d < n else wrap_dim(d, n) for d in src]
+    dst_w = [d if 0 <= d < n else wrap_dim(d, n) for d in dst]
     if len(set(src_w)) != len(src_w):
         raise errors.fail("movedim_repeat_src", dims=src)
     if len(set(dst_w)) != len(dst_w):
@@ -223,37 +264,49 @@ def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequenc
 
 
 def squeeze(g: Geometry, dim: int | Sequence[int] | None = None) -> Geometry:
+    shape, strides, offset = g
+    n = len(shape)
     if dim is None:
-        drop = {d for d in range(g.ndim) if g.shape[d] == 1}
+        if 1 not in shape:
+            return _geometry((shape, strides, offset))
+        keep = [d for d in range(n) if shape[d] != 1]
     else:
         dims = (dim,) if isinstance(dim, int) else tuple(dim)
-        drop = {d for d in wrap_dims(dims, g.ndim) if g.ndim and g.shape[d] == 1}
-    keep = [d for d in range(g.ndim) if d not in drop]
-    return g.with_(tuple(g.shape[d] for d in keep), tuple(g.strides[d] for d in keep))
+        drop = {d for d in wrap_dims(dims, n) if n and shape[d] == 1}
+        if not drop:
+            return _geometry((shape, strides, offset))
+        keep = [d for d in range(n) if d not in drop]
+    return _geometry((tuple([shape[d] for d in keep]), tuple([strides[d] for d in keep]),
+                      offset))
 
 
 def unsqueeze(g: Geometry, dim: int) -> Geometry:
-    dim = wrap_dim(dim, g.ndim + 1)
-    stride = 1 if dim >= g.ndim else g.shape[dim] * g.strides[dim]
-    return g.with_(g.shape[:dim] + (1,) + g.shape[dim:], g.strides[:dim] + (stride,) +
-                   g.strides[dim:])
+    shape, strides, offset = g
+    n = len(shape)
+    if not 0 <= dim <= n:
+        dim = wrap_dim(dim, n + 1)
+    stride = 1 if dim >= n else shape[dim] * strides[dim]
+    return _geometry((shape[:dim] + (1,) + shape[dim:], strides[:dim] + (stride,) + strides[dim:],
+                      offset))
 
 
 def diagonal(g: Geometry, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Geometry:
-    d1, d2 = wrap_dim(dim1, g.ndim), wrap_dim(dim2, g.ndim)
+    shape, strides, start = g
+    ndim = len(shape)
+    d1 = dim1 if 0 <= dim1 < ndim else wrap_dim(dim1, ndim)
+    d2 = dim2 if 0 <= dim2 < ndim else wrap_dim(dim2, ndim)
     if d1 == d2:
         raise errors.fail("diagonal_same", d1=dim1, d2=dim2)
-    n1, n2 = g.shape[d1], g.shape[d2]
+    n1, n2 = shape[d1], shape[d2]
     if offset >= 0:
         size = max(min(n1, n2 - offset), 0)
     else:
         size = max(min(n1 + offset, n2), 0)
-    start = g.offset
-    if size > 0:
-        start += offset * g.strides[d2] if offset >= 0 else -offset * g.strides[d1]
-    keep = [d for d in range(g.ndim) if d not in (d1, d2)]
-    return Geometry(tuple(g.shape[d] for d in keep) + (size,),
-                    tuple(g.strides[d] for d in keep) + (g.strides[d1] + g.strides[d2],), start)
+    if size > 0:  # an empty diagonal keeps the input's offset
+        start += offset * strides[d2] if offset >= 0 else -offset * strides[d1]
+    keep = [d for d in range(ndim) if d != d1 and d != d2]
+    return _geometry((tuple([shape[d] for d in keep]) + (size,),
+                      tuple([strides[d] for d in keep]) + (strides[d1] + strides[d2],), start))
 
 
 def unfold(g: Geometry, dimension: int, size: int, step: int) -> Geometry:
@@ -276,11 +329,12 @@ def unfold(g: Geometry, dimension: int, size: int, step: int) -> Geometry:
 
 
 def view(g: Geometry, shape: Sequence[int]) -> Geometry:
-    new_shape = infer_size(shape, g.numel)
-    strides = compute_stride(g.shape, g.strides, new_shape)
+    old_shape, old_strides, offset = g
+    new_shape = infer_size(shape, prod(old_shape))
+    strides = compute_stride(old_shape, old_strides, new_shape)
     if strides is None:
         raise errors.view_incompatible()
-    return g.with_(new_shape, strides)
+    return _geometry((new_shape, strides, offset))
 
 
 def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) -> Geometry:
@@ -432,15 +486,17 @@ def directional_split(g: Geometry, sections: int | Sequence[int], name: str
 
 def flatten_shape(g: Geometry, start_dim: int, end_dim: int) -> tuple[int, ...] | None:
     """Return the shape flatten reshapes to, or None when flatten returns self."""
-    start = wrap_dim(start_dim, g.ndim)
-    end = wrap_dim(end_dim, g.ndim)
+    shape = g[0]
+    ndim = len(shape)
+    start = start_dim if 0 <= start_dim < ndim else wrap_dim(start_dim, ndim)
+    end = end_dim if 0 <= end_dim < ndim else wrap_dim(end_dim, ndim)
     if start > end:
         raise errors.fail("flatten_order")
-    if g.ndim == 0:
+    if ndim == 0:
         return (1,)
     if start == end:
         return None
-    return g.shape[:start] + (prod(g.shape[start:end + 1]),) + g.shape[end + 1:]
+    return shape[:start] + (prod(shape[start:end + 1]),) + shape[end + 1:]
 
 
 def unflatten_shape(g: Geometry, dim: int, sizes: Sequence[int]) -> tuple[int, ...]:
