@@ -590,10 +590,7 @@ class Tensor:
         return self._view_of(views.unfold(self._geom, dimension, size, step))
 
     def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
-        if self.ndim == 0:
-            raise errors.no_dims(dim)
-        d = views.wrap_dim(dim, self.ndim)
-        return tuple(self.select(d, i) for i in range(self._geom.shape[d]))
+        return tuple([self._view_of(g) for g in views.unbind(self._geom, dim)])
 
     def split(self, split_size: int | Sequence[int], dim: int = 0) -> tuple[Tensor, ...]:
         return tuple(self._view_of(g) for g in views.split(self._geom, split_size, dim))
@@ -623,10 +620,14 @@ class Tensor:
                                                                         "dsplit"))
 
     def reshape(self, *shape: Any) -> Tensor:
-        new_shape = views.infer_size(_unpack_shape(shape, "reshape"), self.numel())
-        strides = views.compute_stride(self._geom.shape, self._geom.strides, new_shape)
+        return self._reshape(views.infer_size(_unpack_shape(shape, "reshape"), self.numel()))
+
+    def _reshape(self, new_shape: tuple[int, ...]) -> Tensor:
+        """Return a view when ATen computeStride finds strides, else a contiguous copy."""
+        old_shape, old_strides, offset = self._geom
+        strides = views.compute_stride(old_shape, old_strides, new_shape)
         if strides is not None:
-            return self._view_of(self._geom.with_(new_shape, strides))
+            return self._view_of(views._geometry((new_shape, strides, offset)))
         # ATen reshape: _unsafe_view of a contiguous clone, which is not a view
         copy = self.clone(memory_format=dtypes.contiguous_format)
         copy._geom = Geometry(new_shape, contiguous_strides(new_shape), 0)
@@ -639,7 +640,7 @@ class Tensor:
         shape = views.flatten_shape(self._geom, start_dim, end_dim)
         if shape is None:
             return self
-        return self.reshape(shape)
+        return self._reshape(shape)
 
     def unflatten(self, dim: int, sizes: Sequence[int]) -> Tensor:
         return self.view(views.unflatten_shape(self._geom, dim, sizes))

@@ -76,15 +76,15 @@ def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
                storage_offset: int | None = None) -> Geometry:
     """Return arbitrary geometry over the same storage; bounds are checked by the caller."""
     size, stride = tuple(size), tuple(stride)
-    offset = g.offset if storage_offset is None else storage_offset
+    offset = g[2] if storage_offset is None else storage_offset
     if len(size) != len(stride):
         raise errors.fail("as_strided_len")
-    if any(s < 0 for s in stride):
+    if stride and min(stride) < 0:
         raise errors.fail("as_strided_negative_stride", strides=stride)
-    if any(n < 0 for n in size):
+    if size and min(size) < 0:
         raise errors.storage_size_overflow(size, stride)
     # the caller checks storage bounds next, then the offset (ATen setStrided)
-    return Geometry(size, stride, offset)
+    return _geometry((size, stride, offset))
 
 
 def expand(g: Geometry, sizes: Sequence[int],
@@ -402,19 +402,25 @@ def split_sizes_for(size: int, split_size: int) -> tuple[int, ...]:
 
 def split_with_sizes(g: Geometry, split_sizes: Sequence[int], dim: int = 0
                      ) -> tuple[Geometry, ...]:
-    if g.ndim == 0:
+    shape, strides, offset = g
+    ndim = len(shape)
+    if ndim == 0:
         raise errors.fail("split_0d")
-    dim = wrap_dim(dim, g.ndim)
+    if not 0 <= dim < ndim:
+        dim = wrap_dim(dim, ndim)
     sizes = tuple(split_sizes)
-    if any(s < 0 for s in sizes):
+    if sizes and min(sizes) < 0:
         raise errors.fail("split_sizes_negative", sizes=sizes)
-    if sum(sizes) != g.shape[dim]:
-        raise errors.fail("split_sizes_sum", size=g.shape[dim], dim=dim, sizes=sizes)
+    if sum(sizes) != shape[dim]:
+        raise errors.fail("split_sizes_sum", size=shape[dim], dim=dim, sizes=sizes)
+    # each piece is narrow(dim, start, size), already known to be in range
+    before, after = shape[:dim], shape[dim + 1:]
+    stride = strides[dim]
     out = []
-    start = 0
+    start = offset
     for s in sizes:
-        out.append(narrow(g, dim, start, s))
-        start += s
+        out.append(_geometry((before + (s,) + after, strides, start)))
+        start += s * stride
     return tuple(out)
 
 
@@ -497,6 +503,21 @@ def flatten_shape(g: Geometry, start_dim: int, end_dim: int) -> tuple[int, ...] 
     if start == end:
         return None
     return shape[:start] + (prod(shape[start:end + 1]),) + shape[end + 1:]
+
+
+def unbind(g: Geometry, dim: int) -> tuple[Geometry, ...]:
+    """Return select(dim, i) for every i (an empty tuple for a size-0 dim)."""
+    shape, strides, offset = g
+    ndim = len(shape)
+    if ndim == 0:
+        raise errors.no_dims(dim)
+    if not 0 <= dim < ndim:
+        dim = wrap_dim(dim, ndim)
+    rest_shape = shape[:dim] + shape[dim + 1:]
+    rest_strides = strides[:dim] + strides[dim + 1:]
+    stride = strides[dim]
+    return tuple([_geometry((rest_shape, rest_strides, offset + i * stride))
+                  for i in range(shape[dim])])
 
 
 def unflatten_shape(g: Geometry, dim: int, sizes: Sequence[int]) -> tuple[int, ...]:
