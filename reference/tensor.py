@@ -912,13 +912,18 @@ class Tensor:
 
     def set_(self, source: Any = None, storage_offset: int = 0, size: Sequence[int] | None = None,
              stride: Sequence[int] | None = None) -> Tensor:
+        """Re-point this tensor at another storage (ATen TensorShape.cpp set_ overloads)."""
         if source is None:
             self._storage = Storage(0, self.device)
             self._geom = Geometry((0,), (1,), 0)
             self._bump()
             return self
         if isinstance(source, Tensor):
+            if source.dtype is not self.dtype:
+                raise RuntimeError(f"Could not set tensor of type {source.dtype.cpp_name} to a "
+                                   f"tensor of type {self.dtype.cpp_name}")
             if size is None:
+                self._check_same_device(source._storage)
                 self._storage = source._storage
                 self._geom = source._geom
                 self._bump()
@@ -930,14 +935,22 @@ class Tensor:
             raise TypeError(f"set_(): argument 'source' must be Tensor or Storage, not "
                             f"{type(source).__name__}")
         if size is None:
-            n = impl.nbytes // self.dtype.itemsize
-            geom = Geometry((n,), (1,), 0)
+            geom = Geometry((impl.nbytes // self.dtype.itemsize,), (1,), 0)
         else:
             shape = tuple(size)
-            strides = contiguous_strides(shape) if stride is None else tuple(stride)
-            if storage_offset < 0:
-                raise errors.fail("set_storage_offset", offset=storage_offset)
+            if stride is not None and len(stride) and len(stride) != len(shape):
+                raise RuntimeError(f"unequal size length ({len(shape)}) and stride length "
+                                   f"({len(stride)})")
+            strides = contiguous_strides(shape) if not stride else tuple(stride)
             geom = Geometry(shape, strides, storage_offset)
+        self._check_same_device(impl)
+        if geom.offset < 0:
+            raise errors.fail("set_storage_offset", offset=geom.offset)
+        if min(geom.shape, default=0) < 0:
+            raise errors.numel_overflow()
+        if min(geom.strides, default=0) < 0:
+            raise errors.storage_size_overflow(geom.shape, geom.strides)
+        # like resize_, set_ grows a storage that is too small instead of failing
         needed = geom.extent() * self.dtype.itemsize
         if needed > impl.nbytes:
             impl.resize(needed)
@@ -945,6 +958,13 @@ class Tensor:
         self._geom = geom
         self._bump()
         return self
+
+    def _check_same_device(self, impl: Storage) -> None:
+        if impl.device != self.device:
+            raise RuntimeError(
+                f'Attempted to set the storage of a tensor on device "{self.device}" to a '
+                f'storage on different device "{impl.device}".  This is no longer allowed; the '
+                "devices must match.")
 
     # -- indexing --------------------------------------------------------------------------------
     def __getitem__(self, index: Any) -> Tensor:
