@@ -28,8 +28,11 @@ class KnownDivergence:
     link: str
     repro: str
 
-    def matches(self, program: Program | None, diffs: list[Difference]) -> bool:
+    def matches(self, program: Program | None, diffs: list[Difference],
+                target: str = "") -> bool:
         if not diffs:
+            return False
+        if target and not _target_matches(self.target, target):
             return False
         first = diffs[0]
         if first.field not in self.fields:
@@ -37,6 +40,15 @@ class KnownDivergence:
         if self.device and first.device != self.device:
             return False
         return _diverging_op(program, first) == self.op
+
+
+def _target_matches(pattern: str, target: str) -> bool:
+    """'eager' matches eager:cpu, meta and every eager device; a full name matches itself."""
+    if pattern in ("", "any", target):
+        return True
+    if pattern == "eager":
+        return target.startswith("eager:") or target == "meta"
+    return target.startswith(pattern + ":")
 
 
 def _diverging_op(program: Program | None, diff: Difference) -> str:
@@ -63,10 +75,11 @@ def load() -> tuple[KnownDivergence, ...]:
         link=e.get("link", ""), repro=e["repro"].strip()) for e in data["divergence"])
 
 
-def classify(program: Program | None, diffs: list[Difference]) -> KnownDivergence | None:
+def classify(program: Program | None, diffs: list[Difference],
+             target: str = "") -> KnownDivergence | None:
     """Return the known divergence these differences match, or None when they are new."""
     for entry in load():
-        if entry.matches(program, diffs):
+        if entry.matches(program, diffs, target):
             return entry
     return None
 

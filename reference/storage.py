@@ -53,7 +53,11 @@ _ids = itertools.count(1)
 
 
 class Storage:
-    """Bytes of one allocation; `defined` marks the bytes a program has written."""
+    """Bytes of one allocation.
+
+    `defined` marks which bytes a program has written, as one flag per byte; it is None while
+    every byte is defined (the common case), so initialized storages cost no flags at all.
+    """
 
     __slots__ = ("device", "nbytes", "data", "defined", "address", "uid")
 
@@ -68,7 +72,7 @@ class Storage:
             self.defined: np.ndarray | None = None
         else:
             self.data = np.zeros(nbytes, dtype=np.uint8)
-            self.defined = np.full(nbytes, zero, dtype=np.bool_)
+            self.defined = None if zero else np.zeros(nbytes, dtype=np.bool_)
 
     def resize(self, nbytes: int) -> None:
         """Move to a fresh allocation of nbytes, keeping the old bytes (ATen resize_bytes_cpu)."""
@@ -76,12 +80,12 @@ class Storage:
             return
         alloc = allocator_for(self.device)
         self.address = alloc.allocate(nbytes) if alloc is not None else 0
-        if self.data is not None and self.defined is not None:
+        if self.data is not None:
             keep = min(nbytes, self.nbytes)
             data = np.zeros(nbytes, dtype=np.uint8)
             defined = np.zeros(nbytes, dtype=np.bool_)
             data[:keep] = self.data[:keep]
-            defined[:keep] = self.defined[:keep]
+            defined[:keep] = True if self.defined is None else self.defined[:keep]
             self.data, self.defined = data, defined
         self.nbytes = nbytes
 

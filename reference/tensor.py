@@ -694,7 +694,7 @@ class Tensor:
 
     def clone(self, *, memory_format: Any = dtypes.preserve_format) -> Tensor:
         strides = self._empty_like_strides(memory_format)
-        out = Tensor._fresh(self._geom.shape, strides, self.dtype, self.device)
+        out = Tensor._fresh(self._geom.shape, strides, self.dtype, self.device, zero=True)
         if not self.is_meta:
             out._copy_values_from(self)
         return out
@@ -721,7 +721,7 @@ class Tensor:
         if self.is_meta and target_dev.type != "meta":
             raise errors.meta_no_data()
         strides = self._empty_like_strides(mf)
-        out = Tensor._fresh(self._geom.shape, strides, target_dt, target_dev)
+        out = Tensor._fresh(self._geom.shape, strides, target_dt, target_dev, zero=True)
         if not self.is_meta and not out.is_meta:
             out._copy_values_from(self)
         return out
@@ -736,16 +736,26 @@ class Tensor:
         """Copy logical values of src (broadcast) into self, converting dtype."""
         if self.is_meta or src.is_meta:
             return
-        undefined = ~np.broadcast_to(src._defined(), self.shape)
         if _unordered_overlap(self, src) or aliases_internally(self._geom):
-            undefined = np.ones(self.shape, dtype=np.bool_)
-        self._write(src._values())
-        self._forget(undefined)
+            undefined: np.ndarray | None = np.ones(self.shape, dtype=np.bool_)
+        elif vals.fully_defined(src._storage):
+            undefined = None  # the common case: no garbage to carry over
+        else:
+            undefined = ~np.broadcast_to(src._defined(), self.shape)
+        if src.dtype is self.dtype and not (src._conj or src._neg or self._conj or self._neg):
+            vals.copy_same_type(self._storage, self._geom, src._storage, src._geom, self.dtype)
+        else:
+            self._write(src._values())
+        if undefined is not None:
+            self._forget(undefined)
 
     def _forget(self, undefined: np.ndarray) -> None:
         """Mark elements whose value torch does not determine (garbage in, garbage out)."""
         if undefined.any():
-            vals._byte_flags(self._storage, self._geom, self.dtype)[undefined] = False
+            storage = self._storage
+            if storage.defined is None and storage.data is not None:
+                storage.defined = np.ones(storage.nbytes, dtype=np.bool_)
+            vals._byte_flags(storage, self._geom, self.dtype)[undefined] = False
 
     # -- in-place writes ----------------------------------------------------------------------
     def _check_writable(self) -> None:

@@ -63,11 +63,28 @@ def read(storage: Storage, g: Geometry, dt: dtypes.dtype, conj: bool = False,
     return out
 
 
+# an element is defined when all its byte flags are 1: compare them as one word
+_FLAG_WORDS = {1: (np.uint8, 0x01), 2: (np.uint16, 0x0101), 4: (np.uint32, 0x01010101),
+               8: (np.uint64, 0x0101010101010101)}
+
+
+def fully_defined(storage: Storage) -> bool:
+    """Return whether every byte of the storage holds a written value."""
+    return storage.defined is None
+
+
 def defined(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
     """Return which elements have had every byte written (the rest hold allocator garbage)."""
-    if g.numel == 0:
+    flags = storage.defined
+    if flags is None or g.numel == 0:
         return np.ones(g.shape, dtype=np.bool_)
-    return np.asarray(_byte_flags(storage, g, dt).all(axis=-1))
+    word = _FLAG_WORDS.get(dt.itemsize)
+    if word is None:
+        return np.asarray(_byte_flags(storage, g, dt).all(axis=-1))
+    kind, full = word
+    usable = len(flags) - len(flags) % dt.itemsize
+    words = flags[:usable].view(np.uint8).view(kind)
+    return np.asarray(_strided(words, g.shape, g.strides, g.offset) == full)
 
 
 def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
@@ -117,4 +134,16 @@ def write(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
     if conj:
         values = np.conj(values)
     _elements(storage, g, dt)[...] = np.broadcast_to(cast(values, dt), g.shape)
-    _byte_flags(storage, g, dt)[...] = True
+    if storage.defined is not None:
+        _byte_flags(storage, g, dt)[...] = True
+
+
+def copy_same_type(storage: Storage, g: Geometry, src_storage: Storage, src: Geometry,
+                   dt: dtypes.dtype) -> None:
+    """Copy raw elements between tensors of one dtype with no conj/neg bits (no conversion)."""
+    if storage.data is None or src_storage.data is None or g.numel == 0:
+        return
+    np.copyto(_elements(storage, g, dt), np.broadcast_to(_elements(src_storage, src, dt),
+                                                         g.shape))
+    if storage.defined is not None:
+        _byte_flags(storage, g, dt)[...] = True

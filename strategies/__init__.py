@@ -1,1 +1,13 @@
-"""strategies layer."""
+"""Programs as data and the strategies that build them.
+
+`view_chains` and `alias_programs` are Hypothesis strategies; `chain` with a `RandomChooser`
+builds the same programs from a seeded random stream.
+"""
+
+from .arguments import RandomChooser
+from .chains import chain
+from .hypothesis import alias_programs, view_chains
+from .program import Op, Program, Ref, Step, StorageOf, Sym
+
+__all__ = ["Op", "Program", "RandomChooser", "Ref", "Step", "StorageOf", "Sym",
+           "alias_programs", "chain", "view_chains"]

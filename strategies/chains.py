@@ -17,11 +17,12 @@ from .program import Op, Program, Step, Sym, apply
 
 def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[Step]:
     """Return steps building a base tensor: contiguous, permuted, sliced, expanded, strided."""
-    ndim = ch.integer(0, 4)
+    # ranks shrink toward 1-d, sizes toward 1 then 0: the corners, and short programs
+    ndim = ch.choice((1, 2, 0, 3, 4, 5, 6))
     shape: list[int] = []
     for _ in range(ndim):
         budget = max(max_numel // max(1, _prod(shape)), 1)
-        shape.append(min(ch.choice((1, 0, 2, 3, 4, 5)), budget))
+        shape.append(min(ch.choice((1, 0, 2, 3, 4, 5, 8)), budget))
     numel = _prod(shape)
     dtype = ch.choice(("float32",) + DTYPE_NAMES)
     kind = ch.choice(("contiguous", "permuted", "sliced", "expanded", "strided",
@@ -85,33 +86,48 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
-def chain(ch: Chooser, *, max_ops: int = 8, device: str = "cpu", invalid_share: float = 0.1,
-          ops: tuple[OpSpec, ...] = OPS) -> Program:
-    """Return a program: a base tensor and up to max_ops ops, each on a live tensor."""
-    steps = base_steps(ch, device)
+WRITE_FAMILIES = ("write", "storage", "metadata_")
+
+
+def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
+          invalid_share: float = 0.1, write_share: float = 0.0,
+          ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64) -> Program:
+    """Return a program: a base tensor, then min_ops..max_ops ops, each on a live tensor.
+
+    Each op is applied to one of the live tensors (the newest first, which shrinks toward a
+    straight chain). With `write_share` > 0 that share of steps is drawn from the in-place
+    families, which makes programs with several live views and writes through them.
+    """
+    steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}
     for s in steps:
         env[s.out] = apply(s.op, ref if s.src is None else env[s.src], ref, env)  # type: ignore[index]
     live = {"x0": env["x0"]}
-    count = ch.integer(1, max_ops)
-    for i in range(1, count + 1):
+    writes = tuple(op for op in ops if op.family in WRITE_FAMILIES)
+    reads = tuple(op for op in ops if op.family not in WRITE_FAMILIES) or ops
+    for i in range(1, max_ops + 1):
+        # a "go on" draw per op lets shrinking drop ops from the end one at a time
+        if i > min_ops and not ch.chance(0.85):
+            break
         src = ch.choice(list(reversed(live)))
         t = live[src]
         invalid = ch.chance(invalid_share)
-        candidates = [op for op in ops if invalid or applicable(op, t)]
+        pool = writes if writes and write_share and ch.chance(write_share) else reads
+        if write_share == 0:
+            pool = ops
+        candidates = [op for op in pool if invalid or applicable(op, t)] or list(pool)
         spec = ch.choice(candidates)
         op = BUILDERS[spec.key](t, ch, Context(live=dict(live), invalid=invalid,
                                                device=device))
         out = None if op.kind == "setitem" else f"x{i}"
-        step = Step(out, src, op)
-        steps.append(step)
+        steps.append(Step(out, src, op))
         try:
             result = apply(op, t, ref, live)
         except Exception:  # noqa: BLE001 - the program ends at the step that raises
             break
-        if out is not None and hasattr(result, "stride"):
-            live[out] = result
-        elif out is not None:
-            steps[-1] = Step(out, src, op)
-            break
+        if out is None:
+            continue
+        if not hasattr(result, "stride"):
+            break  # an empty tuple (unbind of a size-0 dim) leaves nothing to go on with
+        live[out] = result
     return Program(tuple(steps))

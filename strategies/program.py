@@ -127,6 +127,10 @@ class Program:
     def __repr__(self) -> str:
         return "\n".join(repr(s) for s in self.steps)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Print as torch code in Hypothesis' falsifying examples too (its pretty printer)."""
+        printer.text("\n" + repr(self) if self.steps else "Program(())")
+
     def __len__(self) -> int:
         return len(self.steps)
 

@@ -1,0 +1,229 @@
+"""Targets: named ways to run a program in torch, each knowing which fields it can show.
+
+A target turns a program (built for its device) into step results comparable with the
+reference's. What a torch build cannot run at all is `Unsupported`, never a divergence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from stridecheck.strategies.program import Program, Step
+
+from .execute import StepResult, run
+from .observe import FIELDS, error_kind, is_tensor, snapshot_all
+
+NO_VALUES = tuple(f for f in FIELDS if f != "values")
+# fake tensors have no data: no values, and data_ptr() is always 0
+FAKE_FIELDS = tuple(f for f in NO_VALUES if f != "data_ptr")
+# torch.compile and torch._refs give no view tracking or version counters to compare
+COMPILED_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "conj",
+                   "contiguity", "storage", "values")
+REFS_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "conj", "contiguity",
+               "values")
+
+# messages with which a CPU-only build refuses work that needs a device it lacks
+_UNSUPPORTED_MARKERS = ("not linked with support for", "Torch not compiled with",
+                        "no kernel image", "is not available", "found no NVIDIA driver")
+
+
+class Unsupported(Exception):
+    """The target cannot run this program on this machine (not a divergence)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One way to run programs: its name, device, comparable fields and runner."""
+
+    name: str
+    device: str  # the device programs for this target are built for
+    fields: tuple[str, ...]
+    runner: Callable[[Program], list[StepResult]] = field(repr=False, compare=False)
+    unavailable: str | None = None  # why it cannot run here, if it cannot
+    budget_scale: float = 1.0  # share of the example budget (compiles are slow)
+
+    def run(self, program: Program) -> list[StepResult]:
+        if self.unavailable:
+            raise Unsupported(self.unavailable)
+        results = self.runner(program)
+        for r in results:
+            if r.error and any(m in r.error[1] for m in _UNSUPPORTED_MARKERS):
+                raise Unsupported(f"{self.name}: {r.error[1]}")
+        return results
+
+    @property
+    def unchecked(self) -> tuple[str, ...]:
+        return tuple(f for f in FIELDS if f not in self.fields)
+
+
+def _torch() -> Any:
+    import torch
+    return torch
+
+
+def _eager(program: Program) -> list[StepResult]:
+    return run(program, _torch())
+
+
+def _fake(program: Program) -> list[StepResult]:
+    import logging
+
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    # FakeTensorMode logs every meta kernel that raises; those errors are outcomes here
+    logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+    with FakeTensorMode(allow_non_fake_inputs=False):
+        return run(program, _torch())
+
+
+def _accelerators() -> list[str]:
+    torch = _torch()
+    found = []
+    for name in ("cuda", "mps", "xpu", "hpu", "mtia"):
+        module = getattr(torch, name, None)
+        with contextlib.suppress(Exception):
+            if module is not None and module.is_available():
+                found.append(name)
+    return found
+
+
+def _split_base(program: Program) -> tuple[list[Step], list[Step]]:
+    """Split into the steps building x0 (run eagerly) and the rest (the compiled body)."""
+    base = []
+    for i, step in enumerate(program.steps):
+        if step.out == "x0" and (step.src in (None, "x0")):
+            base.append(step)
+        else:
+            return base, list(program.steps[i:])
+    return base, []
+
+
+def _compiled(backend: str) -> Callable[[Program], list[StepResult]]:
+    def runner(program: Program) -> list[StepResult]:
+        torch = _torch()
+        import torch._dynamo
+        from stridecheck.strategies.program import apply
+
+        base, body = _split_base(program)
+        env: dict[str, Any] = {}
+        for step in base:
+            env["x0"] = apply(step.op, torch if step.src is None else env["x0"], torch, env)
+        names = [s.out for s in body if s.out is not None]
+
+        def fn(x0: Any) -> Any:
+            local: dict[str, Any] = {"x0": x0}
+            for step in body:
+                out = apply(step.op, local[step.src], torch, local)  # type: ignore[index]
+                if step.out is not None:
+                    local[step.out] = out
+            return tuple(local[n] for n in ["x0", *names] if is_tensor(local.get(n)))
+
+        torch._dynamo.reset()
+        compiled = torch.compile(fn, backend=backend, fullgraph=False, dynamic=False)
+        results: list[StepResult] = []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                outputs = compiled(env["x0"])
+            except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
+                last = body[-1] if body else base[-1]
+                return [StepResult(last, (error_kind(_unwrap(exc)), str(_unwrap(exc))
+                                          .split("\n")[0]))]
+        live = dict(zip([n for n in ["x0", *names]], outputs, strict=False))
+        results.append(StepResult(program.steps[-1], None, snapshot_all(live)))
+        return results
+
+    return runner
+
+
+def _unwrap(exc: BaseException) -> BaseException:
+    """Return the error a compiled program raised, without dynamo's wrapping."""
+    inner = exc
+    while getattr(inner, "__cause__", None) is not None and type(inner).__module__.startswith(
+            "torch._dynamo"):
+        inner = inner.__cause__  # type: ignore[assignment]
+    return inner
+
+
+class _RefsLibrary:
+    """torch with methods routed through torch._refs where a reference exists."""
+
+    def __init__(self) -> None:
+        import torch
+        import torch._refs as refs
+        self._torch = torch
+        self._refs = refs
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._refs, name, None)
+        return found if found is not None else getattr(self._torch, name)
+
+
+def _refs(program: Program) -> list[StepResult]:
+    """Run each op through torch._refs; an op without a reference is unsupported."""
+    import torch
+    import torch._refs as refs
+    from stridecheck.strategies.program import Op, resolve
+
+    steps = []
+    for step in program.steps:
+        op = step.op
+        if op.kind in ("method", "function") and step.src is not None:
+            if op.name == "view" and op.args and type(op.args[0]).__name__ == "Sym":
+                raise Unsupported("refs: torch._refs.view takes no dtype")
+            if getattr(refs, op.name, None) is None:
+                raise Unsupported(f"refs: torch._refs has no {op.name}")
+            steps.append(Step(step.out, step.src, Op(op.name, op.args, op.kwargs,
+                                                     kind="function", pick=op.pick)))
+        else:
+            steps.append(step)
+    del resolve, torch
+    return run(Program(tuple(steps)), _RefsLibrary())
+
+
+def all_targets() -> dict[str, Target]:
+    """Return every target this library knows, available here or not."""
+    torch = _torch()
+    accel = _accelerators()
+    targets = {
+        "eager:cpu": Target("eager:cpu", "cpu", FIELDS, _eager),
+        "meta": Target("meta", "meta", NO_VALUES, _eager),
+        "fake:cpu": Target("fake:cpu", "cpu", FAKE_FIELDS, _fake),
+        "fake:cuda": Target("fake:cuda", "cuda", FAKE_FIELDS, _fake),
+        "compile:aot_eager": Target("compile:aot_eager", "cpu", COMPILED_FIELDS,
+                                    _compiled("aot_eager"), budget_scale=0.02),
+        "compile:inductor": Target("compile:inductor", "cpu", COMPILED_FIELDS,
+                                   _compiled("inductor"), budget_scale=0.02),
+        "refs": Target("refs", "cpu", REFS_FIELDS, _refs),
+    }
+    for name in ("cuda", "mps", "xpu"):
+        reason = None if name in accel else f"torch {torch.__version__} reports no {name} device"
+        targets[f"eager:{name}"] = Target(f"eager:{name}", name, FIELDS, _eager,
+                                          unavailable=reason)
+    return targets
+
+
+DEFAULT_TARGETS = ("eager:cpu", "eager:cuda", "eager:mps", "eager:xpu", "meta", "fake:cpu",
+                   "fake:cuda", "compile:aot_eager", "compile:inductor", "refs")
+
+
+def resolve_targets(names: str | None) -> list[Target]:
+    """Return the targets named (comma-separated), or all of them; unknown names raise."""
+    known = all_targets()
+    if not names or names == "all":
+        return [known[n] for n in DEFAULT_TARGETS]
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in chosen if n not in known]
+    if unknown:
+        raise ValueError(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    return [known[n] for n in chosen]
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield

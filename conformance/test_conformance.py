@@ -1,0 +1,68 @@
+"""The conformance suite: programs on the reference and on each torch target, compared.
+
+Run with `pytest --pyargs stridecheck.conformance` (options: `pytest --help`, group stridecheck).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+import torch
+from hypothesis import given, settings
+
+from stridecheck.strategies import alias_programs, view_chains
+
+from .known import load
+from .outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
+from .plugin import KNOWN_KEY, UNSUPPORTED_KEY
+from .targets import Target
+
+
+def _budget(target: Target, config: pytest.Config) -> settings:
+    base = settings()
+    override = config.getoption("--stridecheck-max-examples")
+    examples = override if override is not None else base.max_examples
+    return settings(base, max_examples=max(3, int(examples * target.budget_scale)))
+
+
+def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
+    if target.unavailable:
+        pytest.skip(f"{target.name}: {target.unavailable}")
+    known: Counter[str] = Counter()
+    unsupported: Counter[str] = Counter()
+
+    @_budget(target, request.config)
+    @given(strategy)
+    def property_(program: Any) -> None:
+        outcome = check(program, target)
+        if outcome.status == KNOWN:
+            assert outcome.known is not None
+            known[outcome.known.id] += 1
+        elif outcome.status == UNSUPPORTED:
+            unsupported[target.name] += 1
+        elif outcome.status == DIVERGENCE:
+            raise AssertionError(outcome.explain())
+
+    try:
+        property_()
+    finally:
+        request.node.user_properties.append((KNOWN_KEY, dict(known)))
+        request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
+
+
+def test_view_chains(stridecheck_target: Target, request: pytest.FixtureRequest) -> None:
+    _run(view_chains(device=stridecheck_target.device), stridecheck_target, request)
+
+
+def test_alias_programs(stridecheck_target: Target, request: pytest.FixtureRequest) -> None:
+    _run(alias_programs(device=stridecheck_target.device), stridecheck_target, request)
+
+
+@pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
+def test_known_divergence_is_still_there(entry: Any) -> None:
+    """Strict: once torch stops diverging, this fails so the entry gets removed."""
+    from .execute import check_source
+    diffs = check_source(entry.repro, torch)
+    assert diffs, f"{entry.id}: torch now agrees with the reference; remove the entry"

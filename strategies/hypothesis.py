@@ -1,0 +1,112 @@
+"""Hypothesis strategies for programs: view chains and alias programs.
+
+Both draw through the same argument builders as the seeded sweep (`arguments.BUILDERS`), via a
+Chooser backed by Hypothesis. Integers shrink toward their lower bound and choices toward
+their first option, so a shrunk program has few ops, small 1-d inputs, dim 0, no optional
+arguments and no deliberately invalid arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from hypothesis import strategies as st
+
+from stridecheck.reference.ops import OPS, OpSpec
+
+from .chains import chain
+from .program import Program
+
+T = TypeVar("T")
+
+# one "go on" / "invalid" decision is a draw from 0..999; 0 (the shrink target) means no
+_CHANCE_SCALE = 1000
+
+
+_PERMILLE = st.sampled_from(range(_CHANCE_SCALE))
+_INDEX = [st.just(0)] + [st.sampled_from(range(n)) for n in range(1, 128)]
+
+
+class HypothesisChooser:
+    """A Chooser drawing from a Hypothesis `draw` function."""
+
+    def __init__(self, draw: Any) -> None:
+        self.draw = draw
+
+    def integer(self, lo: int, hi: int) -> int:
+        return int(self.draw(st.integers(lo, hi)))
+
+    def choice(self, options: Sequence[T]) -> T:
+        # uniform when generating (integers() would favour the ends), shrinks to the first
+        return options[self.draw(_INDEX[len(options)] if len(options) < len(_INDEX) else
+                                 st.sampled_from(range(len(options))))]
+
+    def chance(self, p: float) -> bool:
+        if p <= 0:
+            return False
+        if p >= 1:
+            return True
+        return bool(self.draw(_PERMILLE) >= _CHANCE_SCALE * (1 - p))
+
+
+def _check_bounds(min_ops: int, max_ops: int, max_numel: int, invalid_share: float) -> None:
+    if min_ops < 0:
+        raise ValueError(f"min_ops={min_ops} must be >= 0")
+    if max_ops < min_ops:
+        raise ValueError(f"max_ops={max_ops} must be >= min_ops={min_ops}")
+    if max_numel < 1:
+        raise ValueError(f"max_numel={max_numel} must be >= 1")
+    if not 0 <= invalid_share <= 1:
+        raise ValueError(f"invalid_share={invalid_share} must be between 0 and 1")
+
+
+def _ops(ops: Sequence[str] | None) -> tuple[OpSpec, ...]:
+    if ops is None:
+        return OPS
+    known = {op.key: op for op in OPS} | {op.name: op for op in OPS}
+    unknown = [o for o in ops if o not in known]
+    if unknown:
+        raise ValueError(f"ops={unknown} are not in the catalogue (see `stridecheck ops`)")
+    return tuple(dict.fromkeys(known[o] for o in ops))
+
+
+def view_chains(*, min_ops: int = 1, max_ops: int = 8, max_numel: int = 64,
+                device: str = "cpu", invalid_share: float = 0.1,
+                ops: Sequence[str] | None = None) -> st.SearchStrategy[Program]:
+    """Return programs that build a base tensor and apply a chain of ops to live tensors.
+
+    Every op's arguments are valid for the current shape by construction (the reference says
+    what the shape is); `invalid_share` of the ops get arguments torch must reject instead.
+    """
+    _check_bounds(min_ops, max_ops, max_numel, invalid_share)
+    chosen = _ops(ops)
+
+    @st.composite
+    def build(draw: Any) -> Program:
+        return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
+                     invalid_share=invalid_share, ops=chosen, max_numel=max_numel)
+
+    return build()
+
+
+def alias_programs(*, min_ops: int = 2, max_ops: int = 10, max_numel: int = 64,
+                   device: str = "cpu", invalid_share: float = 0.05, write_share: float = 0.4,
+                   ops: Sequence[str] | None = None) -> st.SearchStrategy[Program]:
+    """Return programs with several live views and in-place writes through any of them.
+
+    Views of views, outputs of split/chunk/unbind stay live; about `write_share` of the steps
+    write (fill_, add_, copy_, __setitem__, set_, resize_, ...) through one of them.
+    """
+    _check_bounds(min_ops, max_ops, max_numel, invalid_share)
+    if not 0 < write_share <= 1:
+        raise ValueError(f"write_share={write_share} must be in (0, 1]")
+    chosen = _ops(ops)
+
+    @st.composite
+    def build(draw: Any) -> Program:
+        return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
+                     invalid_share=invalid_share, write_share=write_share, ops=chosen,
+                     max_numel=max_numel)
+
+    return build()
