@@ -499,10 +499,18 @@ class Tensor:
 
         torch 2.13 does this for detach() and view(dtype): `_base` is None, `_is_view()` False.
         """
-        return Tensor(self._storage, geom, dt, vc=self._vc, conj=self._conj, neg=self._neg)
+        t = _new_object(Tensor)
+        t._storage = self._storage
+        t._geom = geom
+        t.dtype = dt
+        t._root = None
+        t._vc = self._vc
+        t._conj = self._conj
+        t._neg = self._neg
+        return t
 
     def view_as(self, other: Tensor) -> Tensor:
-        return self.view(other.shape)
+        return self._view_of(views.view(self._geom, other._geom[0]))
 
     def expand(self, *sizes: Any) -> Tensor:
         return self._view_of(views.expand(self._geom, _unpack_shape(sizes, "expand"),
@@ -517,7 +525,7 @@ class Tensor:
         return f"{prefix}{names[self.dtype.name]}Tensor"
 
     def expand_as(self, other: Tensor) -> Tensor:
-        return self.expand(other.shape)
+        return self._view_of(views.expand(self._geom, other._geom[0], self._typename))
 
     def broadcast_to(self, size: Sequence[int]) -> Tensor:
         return self.expand(tuple(size))
@@ -634,7 +642,7 @@ class Tensor:
         return copy
 
     def reshape_as(self, other: Tensor) -> Tensor:
-        return self.reshape(other.shape)
+        return self._reshape(views.infer_size(other._geom[0], self._geom.numel))
 
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         shape = views.flatten_shape(self._geom, start_dim, end_dim)
@@ -643,7 +651,8 @@ class Tensor:
         return self._reshape(shape)
 
     def unflatten(self, dim: int, sizes: Sequence[int]) -> Tensor:
-        return self.view(views.unflatten_shape(self._geom, dim, sizes))
+        return self._view_of(views.view(self._geom, views.unflatten_shape(self._geom, dim,
+                                                                           sizes)))
 
     def ravel(self) -> Tensor:
         return self.contiguous().view(-1)

@@ -240,6 +240,16 @@ def matrix_T(g: Geometry, key: str = "mT_ndim") -> Geometry:  # noqa: N802
 
 def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequence[int]
             ) -> Geometry:
+    n = len(g[0])
+    if type(source) is int and type(destination) is int and n and -n <= source < n and \
+            -n <= destination < n:
+        # one dim moves: take it out of the order and put it back at its destination
+        order = list(range(n))
+        del order[source]
+        order.insert(destination % n, source % n)
+        shape, strides, offset = g
+        pick = itemgetter(*order)
+        return _geometry((pick(shape), pick(strides), offset)) if n > 1 else g
     src = (source,) if isinstance(source, int) else tuple(source)
     dst = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(src) != len(dst):
