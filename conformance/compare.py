@@ -24,6 +24,8 @@ class Difference:
     context: str = ""
     # the device of the tensor on the oracle's side ("" for step-level differences)
     device: str = ""
+    # the tensor's shape on the oracle's side (() for step-level differences)
+    shape: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         where = f" [{self.context}]" if self.context else ""
@@ -72,9 +74,10 @@ def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,
         if f == "values":
             same, av, ev = values_equal(a, e)
             if not same:
-                out.append(Difference(name, f, av, ev, context, expected.device))
+                out.append(Difference(name, f, av, ev, context, expected.device,
+                                      expected.shape))
         elif a != e:
-            out.append(Difference(name, f, a, e, context, expected.device))
+            out.append(Difference(name, f, a, e, context, expected.device, expected.shape))
     return out
 
 

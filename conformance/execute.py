@@ -96,6 +96,24 @@ def check_source(source: str, target: Any, fields: tuple[str, ...] = FIELDS
     return compare_runs(run_source(source, target), run_source(source, ref), fields)
 
 
+def check_source_on(source: str, target: str) -> list[Difference]:
+    """Run torch source on a named target (eager:cpu, meta, fake:*, refs) and compare."""
+    import torch
+
+    import stridecheck.reference as ref
+
+    from .targets import FAKE_FIELDS, NO_VALUES, REFS_FIELDS, fake_mode, refs_library
+    expected = run_source(source, ref)
+    if target.startswith("fake:"):
+        with fake_mode():
+            actual = run_source(source, torch)
+        return compare_runs(actual, expected, FAKE_FIELDS)
+    if target == "refs":
+        return compare_runs(run_source(source, refs_library()), expected, REFS_FIELDS)
+    fields = NO_VALUES if target == "meta" else FIELDS
+    return compare_runs(run_source(source, torch), expected, fields)
+
+
 def check_program(program: Program, target: Any, fields: tuple[str, ...] = FIELDS
                   ) -> list[Difference]:
     """Run a program on the reference (expected) and on target (actual); return differences."""

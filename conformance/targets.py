@@ -69,13 +69,17 @@ def _eager(program: Program) -> list[StepResult]:
     return run(program, _torch())
 
 
-def _fake(program: Program) -> list[StepResult]:
+def fake_mode() -> Any:
+    """Return a FakeTensorMode that does not log the meta-kernel errors it turns into outcomes."""
     import logging
 
     from torch._subclasses.fake_tensor import FakeTensorMode
-    # FakeTensorMode logs every meta kernel that raises; those errors are outcomes here
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
-    with FakeTensorMode(allow_non_fake_inputs=False):
+    return FakeTensorMode(allow_non_fake_inputs=False)
+
+
+def _fake(program: Program) -> list[StepResult]:
+    with fake_mode():
         return run(program, _torch())
 
 
@@ -103,8 +107,9 @@ def _split_base(program: Program) -> tuple[list[Step], list[Step]]:
 
 def _compiled(backend: str) -> Callable[[Program], list[StepResult]]:
     def runner(program: Program) -> list[StepResult]:
-        torch = _torch()
-        import torch._dynamo
+        import torch
+        import torch._dynamo  # noqa: F401 - torch.compile needs it loaded
+
         from stridecheck.strategies.program import apply
 
         base, body = _split_base(program)
@@ -166,6 +171,7 @@ def _refs(program: Program) -> list[StepResult]:
     """Run each op through torch._refs; an op without a reference is unsupported."""
     import torch
     import torch._refs as refs
+
     from stridecheck.strategies.program import Op, resolve
 
     steps = []
@@ -182,6 +188,11 @@ def _refs(program: Program) -> list[StepResult]:
             steps.append(step)
     del resolve, torch
     return run(Program(tuple(steps)), _RefsLibrary())
+
+
+def refs_library() -> Any:
+    """Return a stand-in for the torch module whose functions are torch._refs' where they exist."""
+    return _RefsLibrary()
 
 
 def all_targets() -> dict[str, Target]:

@@ -9,12 +9,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-import torch
 from hypothesis import given, settings
 
 from stridecheck.strategies import alias_programs, view_chains
 
-from .known import load
+from .known import load, reproduce
 from .outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
 from .plugin import KNOWN_KEY, UNSUPPORTED_KEY
 from .targets import Target
@@ -63,6 +62,5 @@ def test_alias_programs(stridecheck_target: Target, request: pytest.FixtureReque
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
 def test_known_divergence_is_still_there(entry: Any) -> None:
     """Strict: once torch stops diverging, this fails so the entry gets removed."""
-    from .execute import check_source
-    diffs = check_source(entry.repro, torch)
-    assert diffs, f"{entry.id}: torch now agrees with the reference; remove the entry"
+    target, diffs = reproduce(entry)
+    assert diffs, f"{entry.id}: torch now agrees with the reference on {target}; remove it"

@@ -28,7 +28,6 @@ from .geometry import (
 )
 from .storage import Storage, UntypedStorage
 
-
 _new_object = object.__new__
 
 

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import pytest
-import torch
 
-from stridecheck.conformance.execute import check_source
-from stridecheck.conformance.known import classify, load
+from stridecheck.conformance.known import KnownDivergence, classify, load, reproduce
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
-def test_known_divergence_still_reproduces(entry) -> None:  # type: ignore[no-untyped-def]
-    diffs = check_source(entry.repro, torch)
-    assert diffs, f"{entry.id}: torch now agrees with the reference; remove the entry"
-    assert classify(None, diffs) is entry, (
+def test_known_divergence_still_reproduces(entry: KnownDivergence) -> None:
+    target, diffs = reproduce(entry)
+    assert diffs, f"{entry.id}: torch now agrees with the reference on {target}; remove it"
+    assert classify(None, diffs, target) is entry, (
         f"{entry.id}: the repro diverges differently than the entry says:\n"
         + "\n".join(map(str, diffs)))
 
 
 def test_entries_are_complete() -> None:
+    ids = [e.id for e in load()]
+    assert len(ids) == len(set(ids)), "duplicate ids"
     for entry in load():
-        assert entry.reason and entry.condition and entry.fields, entry.id
+        assert entry.reason and entry.condition and entry.fields and entry.ops, entry.id
