@@ -143,9 +143,9 @@ def compute_stride(old_shape: tuple[int, ...], old_strides: tuple[int, ...],
     """
     if not old_shape:
         return (1,) * len(new_shape)
-    if old_strides == contiguous_strides(old_shape) and prod(old_shape):
+    numel: int = prod(old_shape)
+    if numel and old_strides == contiguous_strides(old_shape):
         return contiguous_strides(new_shape)
-    numel = prod(old_shape)
     if numel == 0 and old_shape == new_shape:
         return old_strides
     new_strides = [0] * len(new_shape)

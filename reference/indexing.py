@@ -64,7 +64,7 @@ def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]
             if step is None:
                 step = 1
             else:
-                step = _slice_bound(step)
+                step = _slice_bound(step) or 0
                 if step == 0:
                     raise ValueError("slice step cannot be zero")
                 if step < 0:

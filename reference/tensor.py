@@ -261,6 +261,9 @@ class Tensor:
                  "_contig_for",
                  "__weakref__")
 
+    _contig: builtins.bool
+    _contig_for: Geometry
+
     def __init__(self, storage: Storage, geom: Geometry, dt: DType, *,
                  root: Tensor | None = None, vc: _VersionCounter | None = None,
                  conj: builtins.bool = False, neg: builtins.bool = False) -> None:

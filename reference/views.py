@@ -18,7 +18,7 @@ INT64_MAX = 2**63 - 1
 
 def _geometry(fields: tuple[tuple[int, ...], tuple[int, ...], int]) -> Geometry:
     """Build a Geometry from (shape, strides, offset) without the keyword constructor."""
-    return _new_tuple(Geometry, fields)  # type: ignore[no-any-return]
+    return _new_tuple(Geometry, fields)
 
 
 _new_tuple = tuple.__new__
