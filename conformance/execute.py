@@ -110,8 +110,48 @@ def check_source_on(source: str, target: str) -> list[Difference]:
         return compare_runs(actual, expected, FAKE_FIELDS)
     if target == "refs":
         return compare_runs(run_source(source, refs_library()), expected, REFS_FIELDS)
+    if target.startswith("compile:"):
+        from .targets import COMPILED_FIELDS
+        actual = _run_source_compiled(source, target.split(":", 1)[1])
+        final = expected[-1]
+        if final.error is None and actual and actual[-1].error is None:
+            final = StepResult(final.step, None,
+                               {k: v for k, v in final.live.items() if k in actual[-1].live})
+        return compare_runs(actual, [final], COMPILED_FIELDS)
     fields = NO_VALUES if target == "meta" else FIELDS
     return compare_runs(run_source(source, torch), expected, fields)
+
+
+def _run_source_compiled(source: str, backend: str) -> list[StepResult]:
+    """Run the first statement eagerly, compile the rest as a function of its tensor."""
+    import textwrap
+
+    import torch
+    import torch._dynamo
+
+    nodes = ast.parse(source).body
+    first = nodes[0]
+    assert isinstance(first, ast.Assign) and isinstance(first.targets[0], ast.Name), (
+        "a compile repro starts with `name = <input tensor>`")
+    arg = first.targets[0].id
+    names = [n.targets[0].id for n in nodes[1:]
+             if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)]
+    body = "\n".join(ast.unparse(n) for n in nodes[1:]) or "pass"
+    code = (f"def program({arg}):\n{textwrap.indent(body, '    ')}\n"
+            f"    return ({', '.join([arg, *names])},)\n")
+    env: dict[str, Any] = {"torch": torch}
+    exec(compile(ast.Module([first], []), "<program>", "exec"), env)  # noqa: S102
+    exec(code, env)  # noqa: S102 - builds the function torch.compile traces
+    torch._dynamo.reset()
+    compiled = torch.compile(env["program"], backend=backend)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            outputs = compiled(env[arg])
+        except Exception as exc:  # noqa: BLE001
+            text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+            return [StepResult(source, (error_kind(exc), text[:400]))]
+    return [StepResult(source, None, snapshot_all(dict(zip([arg, *names], outputs))))]
 
 
 def check_program(program: Program, target: Any, fields: tuple[str, ...] = FIELDS

@@ -17,7 +17,7 @@ PROFILES: dict[str, dict[str, Any]] = {
     # quick local runs
     "dev": dict(max_examples=100, deadline=None),
     # CI: the same examples every run, sized to finish in minutes on 2 cores
-    "ci": dict(max_examples=300, deadline=None, derandomize=True, database=None,
+    "ci": dict(max_examples=1000, deadline=None, derandomize=True, database=None,
                print_blob=True),
     # a long search before a release
     "thorough": dict(max_examples=5000, deadline=None, print_blob=True),

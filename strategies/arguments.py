@@ -369,8 +369,16 @@ def _getitem(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     return Op("__getitem__", _index(t, ch, ctx), kind="getitem")
 
 
-def _picked(name: str, args: tuple[Any, ...], count: int, ch: Chooser) -> Op:
-    return Op(name, args, pick=ch.integer(0, max(count - 1, 0)))
+def _picked(name: str, args: tuple[Any, ...], count: int, ch: Chooser,
+            t: Tensor | None = None) -> Op:
+    """Call a tuple-returning op and keep one piece, often the last (the odd one out)."""
+    if t is not None:
+        try:
+            count = len(getattr(t, name)(*args))  # the reference says how many pieces exist
+        except Exception:  # noqa: BLE001 - invalid arguments: keep the requested count
+            pass
+    last = max(count - 1, 0)
+    return Op(name, args, pick=last if ch.chance(0.4) else ch.integer(0, last))
 
 
 def _split_family(name: str) -> Builder:
@@ -378,7 +386,7 @@ def _split_family(name: str) -> Builder:
         d = _dim(ch, t.ndim, ctx)
         n = t.shape[d] if t.ndim and -t.ndim <= d < t.ndim else 1
         if name == "unbind":
-            return _picked(name, (d,), n, ch) if n else Op("unbind", (d,))
+            return _picked(name, (d,), n, ch, t) if n else Op("unbind", (d,))
         if name in ("split", "split_with_sizes") and (name == "split_with_sizes" or
                                                         ch.chance(0.4)):
             sizes: list[int] = []
@@ -391,19 +399,19 @@ def _split_family(name: str) -> Builder:
                 sizes.append(0)
             if ctx.invalid and ch.chance(0.3):
                 sizes.append(1)
-            return _picked(name, (sizes, d), len(sizes), ch)
+            return _picked(name, (sizes, d), len(sizes), ch, t)
         if name == "split":
             size = ch.integer(1, max(n, 1)) if n else ch.choice((0, 1))
             count = max(-(-n // size), 1) if size else 1
-            return _picked(name, (size, d), count, ch)
+            return _picked(name, (size, d), count, ch, t)
         if name == "chunk":
             chunks = ch.integer(1, 4)
-            return _picked(name, (chunks, d), chunks, ch)
+            return _picked(name, (chunks, d), chunks, ch, t)
         if ch.chance(0.5):
             sections = ch.integer(1, 4)
-            return _picked(name, (sections, d), sections, ch)
+            return _picked(name, (sections, d), sections, ch, t)
         indices = sorted(ch.integer(-2, n + 1) for _ in range(ch.integer(0, 3)))
-        return _picked(name, (indices, d), len(indices) + 1, ch)
+        return _picked(name, (indices, d), len(indices) + 1, ch, t)
     return build
 
 
@@ -414,9 +422,9 @@ def _directional(name: str) -> Builder:
         if ch.chance(0.5):
             divisors = [k for k in range(1, max(n, 1) + 1) if n % k == 0] or [1]
             sections = ch.choice(divisors)
-            return _picked(name, (sections,), sections, ch)
+            return _picked(name, (sections,), sections, ch, t)
         indices = [ch.integer(0, n) for _ in range(ch.integer(1, 2))]
-        return _picked(name, (indices,), len(indices) + 1, ch)
+        return _picked(name, (indices,), len(indices) + 1, ch, t)
     return build
 
 

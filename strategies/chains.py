@@ -37,15 +37,18 @@ def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[St
             running *= max(shape[d], 1) + ch.integer(0, 1)
     extent = 1 + sum((n - 1) * s for n, s in zip(shape, strides)) if numel else 0
     pinned = [1 if ch.chance(0.5) else n for n in shape]
-    total = {"sliced": 2 * numel, "strided": extent + 3, "expanded": _prod(pinned)}.get(
-        kind, numel)
+    # a stepped slice over an odd extent (2n - 1 elements give n) is the trickier corner
+    odd = kind == "sliced" and shape and shape[0] > 0 and ch.chance(0.5)
+    big0 = (2 * shape[0] - 1 if odd else 2 * shape[0]) if shape else 0
+    total = {"sliced": big0 * _prod(shape[1:]), "strided": extent + 3,
+             "expanded": _prod(pinned)}.get(kind, numel)
     if not shape:
         total = 1
     steps.append(Step("x0", None, Op("arange", (total,), dev_kw, kind="factory")))
     if dtype != "int64":
         steps.append(Step("x0", "x0", Op("to", (Sym(dtype),))))
     if kind == "sliced" and shape:
-        big = [shape[0] * 2] + shape[1:]
+        big = [big0] + shape[1:]
         steps.append(Step("x0", "x0", Op("view", tuple(big) if big else ((),))))
         steps.append(Step("x0", "x0", Op("__getitem__", (slice(None, None, 2),),
                                           kind="getitem")))
@@ -107,7 +110,7 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
     reads = tuple(op for op in ops if op.family not in WRITE_FAMILIES) or ops
     for i in range(1, max_ops + 1):
         # a "go on" draw per op lets shrinking drop ops from the end one at a time
-        if i > min_ops and not ch.chance(0.85):
+        if i > min_ops and not ch.chance(0.9):
             break
         src = ch.choice(list(reversed(live)))
         t = live[src]
@@ -115,7 +118,12 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
         pool = writes if writes and write_share and ch.chance(write_share) else reads
         if write_share == 0:
             pool = ops
-        candidates = [op for op in pool if invalid or applicable(op, t)] or list(pool)
+        if invalid:
+            # error parity is tested best where torch must refuse: ops with no valid call
+            refused = [op for op in pool if not applicable(op, t)]
+            candidates = refused if refused and ch.chance(0.5) else list(pool)
+        else:
+            candidates = [op for op in pool if applicable(op, t)] or list(pool)
         spec = ch.choice(candidates)
         op = BUILDERS[spec.key](t, ch, Context(live=dict(live), invalid=invalid,
                                                device=device))

@@ -1,0 +1,262 @@
+"""Wrong torch behaviours injected into this process, to prove the suite catches them.
+
+Each bug replaces one kernel of one dispatch key with `torch.library` (CPU for eager bugs,
+Meta for bugs only meta and fake tensors see) or wraps Python-level calls with a
+TorchFunctionMode. Wrong results are built with aten.as_strided so view tracking (`_base`,
+`_is_view`, the version counter) stays what torch would do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+
+aten = torch.ops.aten
+
+
+@dataclass(frozen=True)
+class Bug:
+    name: str
+    kind: str  # metadata, values, view-vs-copy, error-parity, in-place, meta-only
+    target: str  # the target whose run must catch it
+    strategy: str  # view_chains or alias_programs
+    install: Callable[[], contextlib.AbstractContextManager[None]]
+
+
+@contextlib.contextmanager
+def _kernel(op: str, key: str, fn: Callable[..., Any]) -> Iterator[None]:
+    lib = torch.library.Library("aten", "IMPL")
+    lib.impl(op, fn, key)
+    try:
+        yield
+    finally:
+        lib._destroy()
+
+
+def _restride(t: Any, sizes: list[int], strides: list[int], offset: int) -> Any:
+    return aten.as_strided(t, sizes, strides, offset)
+
+
+# -- metadata --------------------------------------------------------------------------------
+def _unsqueeze_last_stride_zero(self: Any, dim: int) -> Any:
+    d = dim % (self.dim() + 1)
+    sizes, strides = list(self.shape), list(self.stride())
+    stride = 0 if d == self.dim() else sizes[d] * strides[d]  # should be 1 at the end
+    sizes.insert(d, 1)
+    strides.insert(d, stride)
+    return _restride(self, sizes, strides, self.storage_offset())
+
+
+def _slice_floor_size(self: Any, dim: int = 0, start: Any = None, end: Any = None,
+                      step: int = 1) -> Any:
+    d = dim % self.dim()
+    n = self.shape[d]
+    lo = 0 if start is None else start
+    hi = n if end is None else end
+    lo = lo + n if lo < 0 else lo
+    hi = hi + n if hi < 0 else hi
+    lo = min(max(lo, 0), n)
+    hi = min(max(hi, lo), n)
+    sizes, strides = list(self.shape), list(self.stride())
+    sizes[d] = (hi - lo) // step  # should round up: a stepped slice loses its last element
+    offset = self.storage_offset() + lo * strides[d]
+    strides[d] *= step
+    return _restride(self, sizes, strides, offset)
+
+
+def _diagonal_empty_offset(self: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Any:
+    n = self.dim()
+    d1, d2 = dim1 % n, dim2 % n
+    s1, s2 = self.shape[d1], self.shape[d2]
+    size = max(min(s1, s2 - offset), 0) if offset >= 0 else max(min(s1 + offset, s2), 0)
+    start = self.storage_offset()
+    # applies the offset even to an empty diagonal
+    start += offset * self.stride(d2) if offset >= 0 else -offset * self.stride(d1)
+    keep = [d for d in range(n) if d not in (d1, d2)]
+    return _restride(self, [self.shape[d] for d in keep] + [size],
+                     [self.stride(d) for d in keep] + [self.stride(d1) + self.stride(d2)], start)
+
+
+def _expand_leading_stride(self: Any, size: list[int], implicit: bool = False) -> Any:
+    lead = len(size) - self.dim()
+    sizes = [self.shape[i - lead] if i >= lead and size[i] == -1 else size[i]
+             for i in range(len(size))]
+    strides = []
+    for i, n in enumerate(sizes):
+        if i < lead:
+            strides.append(1)  # new leading dims should get stride 0
+        else:
+            strides.append(0 if self.shape[i - lead] != n else self.stride(i - lead))
+    return _restride(self, sizes, strides, self.storage_offset())
+
+
+def _transpose_empty(self: Any, dim0: int, dim1: int) -> Any:
+    n = max(self.dim(), 1)
+    d0, d1 = dim0 % n, dim1 % n
+    sizes, strides = list(self.shape), list(self.stride())
+    if self.dim():
+        sizes[d0], sizes[d1] = sizes[d1], sizes[d0]
+        if self.numel():  # forgets to swap the strides of empty tensors
+            strides[d0], strides[d1] = strides[d1], strides[d0]
+    return _restride(self, sizes, strides, self.storage_offset())
+
+
+# -- values and in-place propagation -----------------------------------------------------------
+def _select_negative_index(self: Any, dim: int, index: int) -> Any:
+    d = dim % self.dim()
+    if index < 0:
+        index += self.shape[d] + (1 if self.shape[d] > 1 else 0)  # off by one
+        index %= self.shape[d]
+    sizes, strides = list(self.shape), list(self.stride())
+    offset = self.storage_offset() + index * strides[d]
+    del sizes[d], strides[d]
+    return _restride(self, sizes, strides, offset)
+
+
+class _PythonBug(torch.overrides.TorchFunctionMode):
+    """Rewrite Python-level calls: `wrap(func, args, kwargs)` returns the result.
+
+    While its handler runs the mode is off, so the handler calls torch directly.
+    """
+
+    def __init__(self, wrap: Callable[..., Any]) -> None:
+        super().__init__()
+        self.wrap = wrap
+
+    def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None
+                           ) -> Any:
+        return self.wrap(func, args, kwargs or {})
+
+
+def _mode(wrap: Callable[..., Any]) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    return lambda: _PythonBug(wrap)  # type: ignore[return-value]
+
+
+def _name(func: Any) -> str:
+    return getattr(func, "__name__", "")
+
+
+def _add_into_copy(func: Any, args: Any, kwargs: Any) -> Any:
+    # add_ on a non-contiguous tensor computes into a copy that never reaches the base
+    if _name(func) == "add_" and not args[0].is_contiguous():
+        return args[0].clone().add_(*args[1:], **kwargs)
+    return func(*args, **kwargs)
+
+
+def _fill_first_only(func: Any, args: Any, kwargs: Any) -> Any:
+    # fill_ on a non-contiguous tensor writes only its first element
+    if _name(func) == "fill_" and not args[0].is_contiguous() and args[0].numel() > 1:
+        args[0].view(-1)[:1] if False else args[0].flatten()[0:1]
+        first = args[0][(0,) * args[0].dim()]
+        first.fill_(*args[1:])
+        return args[0]
+    return func(*args, **kwargs)
+
+
+def _reshape_always_copies(func: Any, args: Any, kwargs: Any) -> Any:
+    if _name(func) == "reshape" and args and isinstance(args[0], torch.Tensor):
+        return func(args[0].clone(memory_format=torch.contiguous_format), *args[1:],
+                    **kwargs)
+    return func(*args, **kwargs)
+
+
+def _contiguous_always_copies(func: Any, args: Any, kwargs: Any) -> Any:
+    if _name(func) == "contiguous":
+        return args[0].clone(memory_format=torch.contiguous_format)
+    return func(*args, **kwargs)
+
+
+def _view_falls_back_to_reshape(func: Any, args: Any, kwargs: Any) -> Any:
+    # view silently copies instead of raising when no view exists
+    if _name(func) == "view" and args and not any(
+            isinstance(a, torch.dtype) for a in args[1:]):
+        try:
+            return func(*args, **kwargs)
+        except RuntimeError as exc:
+            if "view size is not compatible" in str(exc):
+                return args[0].reshape(*args[1:])
+            raise
+    return func(*args, **kwargs)
+
+
+def _squeeze_rejects_big_dims(func: Any, args: Any, kwargs: Any) -> Any:
+    # squeeze(dim) raises for a dim that is not size 1, instead of returning a plain view
+    if _name(func) == "squeeze" and len(args) == 2 and isinstance(args[1], int):
+        t, dim = args
+        if t.dim() and -t.dim() <= dim < t.dim() and t.shape[dim] != 1:
+            raise RuntimeError(f"squeeze: dimension {dim} has size {t.shape[dim]}, not 1")
+    return func(*args, **kwargs)
+
+
+def _t_accepts_3d(func: Any, args: Any, kwargs: Any) -> Any:
+    if _name(func) == "t" and args and args[0].dim() > 2:
+        return args[0].transpose(0, 1)
+    return func(*args, **kwargs)
+
+
+def _unsqueeze_untracked(func: Any, args: Any, kwargs: Any) -> Any:
+    # the result of unsqueeze is not registered as a view (no _base, _is_view() False)
+    if _name(func) == "unsqueeze":
+        return func(*args, **kwargs).detach()
+    return func(*args, **kwargs)
+
+
+def _chunk_drops_last(func: Any, args: Any, kwargs: Any) -> Any:
+    # chunk loses the last, shorter piece
+    out = func(*args, **kwargs)
+    if _name(func) == "chunk" and len(out) > 1 and out[-1].shape != out[0].shape:
+        return out[:-1]
+    return out
+
+
+# -- meta and fake only ------------------------------------------------------------------------
+def _meta_permute_reversed(self: Any, dims: list[int]) -> Any:
+    dims = [d % max(self.dim(), 1) for d in dims]
+    return _restride(self, [self.shape[d] for d in dims],
+                     [self.stride(d) for d in dims][::-1], self.storage_offset())
+
+
+def _meta_select_no_offset(self: Any, dim: int, index: int) -> Any:
+    d = dim % self.dim()
+    sizes, strides = list(self.shape), list(self.stride())
+    del sizes[d], strides[d]
+    return _restride(self, sizes, strides, self.storage_offset())  # forgets index * stride
+
+
+BUGS: tuple[Bug, ...] = (
+    Bug("unsqueeze-last-stride-zero", "metadata", "eager:cpu", "view_chains",
+        lambda: _kernel("unsqueeze", "CPU", _unsqueeze_last_stride_zero)),
+    Bug("slice-step-floor-size", "metadata", "eager:cpu", "view_chains",
+        lambda: _kernel("slice.Tensor", "CPU", _slice_floor_size)),
+    Bug("diagonal-empty-offset", "metadata", "eager:cpu", "view_chains",
+        lambda: _kernel("diagonal", "CPU", _diagonal_empty_offset)),
+    Bug("expand-leading-stride", "metadata", "eager:cpu", "view_chains",
+        lambda: _kernel("expand", "CPU", _expand_leading_stride)),
+    Bug("transpose-empty-strides", "metadata", "eager:cpu", "view_chains",
+        lambda: _kernel("transpose.int", "CPU", _transpose_empty)),
+    Bug("select-negative-index", "values", "eager:cpu", "view_chains",
+        lambda: _kernel("select.int", "CPU", _select_negative_index)),
+    Bug("fill-first-element-only", "values", "eager:cpu", "alias_programs",
+        _mode(_fill_first_only)),
+    Bug("add-into-copy", "in-place", "eager:cpu", "alias_programs", _mode(_add_into_copy)),
+    Bug("reshape-always-copies", "view-vs-copy", "eager:cpu", "view_chains",
+        _mode(_reshape_always_copies)),
+    Bug("contiguous-always-copies", "view-vs-copy", "eager:cpu", "view_chains",
+        _mode(_contiguous_always_copies)),
+    Bug("unsqueeze-untracked", "view-vs-copy", "eager:cpu", "view_chains",
+        _mode(_unsqueeze_untracked)),
+    Bug("view-falls-back-to-reshape", "error-parity", "eager:cpu", "view_chains",
+        _mode(_view_falls_back_to_reshape)),
+    Bug("squeeze-rejects-big-dims", "error-parity", "eager:cpu", "view_chains",
+        _mode(_squeeze_rejects_big_dims)),
+    Bug("t-accepts-3d", "error-parity", "eager:cpu", "view_chains", _mode(_t_accepts_3d)),
+    Bug("chunk-drops-last", "metadata", "eager:cpu", "view_chains", _mode(_chunk_drops_last)),
+    Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
+        lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
+    Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",
+        lambda: _kernel("select.int", "Meta", _meta_select_no_offset)),
+)
