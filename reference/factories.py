@@ -32,7 +32,13 @@ def _dtype(dtype: Any, default: DType = dtypes.float32) -> DType:
 
 
 def _filled(shape: tuple[int, ...], value: Any, dt: DType, dev: Device,
-            strides: tuple[int, ...] | None = None) -> Tensor:
+            strides: tuple[int, ...] | None = None, *, name: str = "empty") -> Tensor:
+    if min(shape, default=0) < 0:
+        if name == "zeros":
+            raise RuntimeError(f"{name}: Dimension size must be non-negative.")
+    if value is not None and name == "full":
+        from .tensor import checked_scalar
+        checked_scalar(value, dt)  # full fills through the checked kernel path
     out = Tensor._fresh(shape, strides, dt, dev, zero=value is not None)
     if value is not None and not out.is_meta:
         out._write(np.asarray(value))
@@ -65,6 +71,8 @@ def _flatten(data: Any) -> tuple[tuple[int, ...], list[Any]]:
         return (len(data),) + inner, [v for _, vals in parts for v in vals]
     if isinstance(data, (builtins.bool, int, float, complex, np.generic)):
         return (), [data]
+    if isinstance(data, str):
+        raise ValueError(f"too many dimensions '{type(data).__name__}'")
     raise TypeError(f"Could not infer dtype of {type(data).__name__}")
 
 
@@ -87,7 +95,7 @@ def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if (step > 0 and end < start) or (step < 0 and end > start):
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     # ATen RangeFactories.cpp: the size is computed in double whatever the dtype
     n = math.ceil((end - start) / step)
     out = Tensor._fresh((n,), None, dt, _device(device), zero=True)
@@ -101,6 +109,9 @@ def empty(*size: Any, dtype: Any = None, device: Any = None,
           memory_format: Any = None) -> Tensor:
     shape = _unpack_shape(size)
     strides = None
+    if memory_format is not None and dtypes.lookup_memory_format(memory_format) is \
+            dtypes.preserve_format:
+        raise RuntimeError("unsupported memory format Preserve")
     if memory_format is not None:
         from .tensor import _strides_for_format
         strides = _strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
@@ -108,24 +119,25 @@ def empty(*size: Any, dtype: Any = None, device: Any = None,
 
 
 def zeros(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(_unpack_shape(size), 0, _dtype(dtype), _device(device))
+    return _filled(_unpack_shape(size), 0, _dtype(dtype), _device(device), name="zeros")
 
 
 def ones(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(_unpack_shape(size), 1, _dtype(dtype), _device(device))
+    return _filled(_unpack_shape(size), 1, _dtype(dtype), _device(device), name="ones")
 
 
 def full(size: Sequence[int], fill_value: Any, *, dtype: Any = None,
          device: Any = None) -> Tensor:
     dt = _dtype(dtype, _scalar_dtype(fill_value))
-    return _filled(_unpack_shape((size,)), fill_value, dt, _device(device))
+    return _filled(_unpack_shape((size,)), fill_value, dt, _device(device), name="full")
 
 
 def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = None,
                   device: Any = None) -> Tensor:
     size, stride = tuple(size), tuple(stride)
     if len(size) != len(stride):
-        raise RuntimeError("mismatch in length of strides and shape")
+        raise RuntimeError(f"dimensionality of sizes ({len(size)}) must match dimensionality "
+                           f"of strides ({len(stride)})")
     return _filled(size, None, _dtype(dtype), _device(device), stride)
 
 

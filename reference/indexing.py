@@ -23,6 +23,17 @@ def _items(index: Any) -> tuple[Any, ...]:
     return index if isinstance(index, tuple) else (index,)
 
 
+def _tensor_item(item: Tensor) -> Any:
+    """Return a 0-d integer tensor as an int and a 0-d bool tensor as a bool, as torch does."""
+    if item.dtype.is_floating_point or item.dtype.is_complex:
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+    if item.ndim:
+        raise NotImplementedError("advanced indexing with tensors of indices is outside the "
+                                  "reference model")
+    value = item.item()
+    return builtins.bool(value) if item.dtype.name in ("bool", "uint8") else int(value)
+
+
 def _check_item(item: Any) -> None:
     if isinstance(item, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(item).__name__}'")
@@ -43,6 +54,9 @@ def _slice_bound(v: Any) -> int | None:
 def basic_view(t: Tensor, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]:
     """Return the view geometry of the basic part and the bool indices as (dim, value)."""
     items = index if type(index) is tuple else (index,)
+    if any(isinstance(it, Tensor) for it in items):
+        items = tuple(_tensor_item(it) if isinstance(it, Tensor) else it for it in items)
+        index = items if type(index) is tuple else items[0]
     specified = 0
     for it in items:
         kind = type(it)

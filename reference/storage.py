@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 
@@ -52,6 +53,11 @@ def allocator_for(dev: device) -> Allocator | None:
 _ids = itertools.count(1)
 
 
+def device_of(dev: device) -> device:
+    """Return the device a new storage lands on: bare 'cuda' is cuda:0."""
+    return device("cuda", 0) if dev.type == "cuda" and dev.index is None else dev
+
+
 class Storage:
     """Bytes of one allocation.
 
@@ -91,12 +97,17 @@ class Storage:
 
 
 class UntypedStorage:
-    """The view of a storage that `Tensor.untyped_storage()` returns."""
+    """torch.UntypedStorage: a new storage of n bytes, or the view `untyped_storage()` returns."""
 
     __slots__ = ("_impl",)
 
-    def __init__(self, impl: Storage) -> None:
-        self._impl = impl
+    def __init__(self, size: Storage | int = 0, *, device: Any = None) -> None:
+        if isinstance(size, Storage):
+            self._impl = size
+            return
+        from .device import lookup
+        dev = device_of(lookup("cpu" if device is None else device))
+        self._impl = Storage(int(size), dev)
 
     def data_ptr(self) -> int:
         return self._impl.address

@@ -29,6 +29,7 @@ from .geometry import (
 from .storage import Storage, UntypedStorage
 
 _new_object = object.__new__
+_NO_DIM: Any = object()  # squeeze's "no dim given", since squeeze(None) is an error
 
 
 class Size(tuple):
@@ -57,7 +58,11 @@ def _unpack_shape(args: tuple[Any, ...], name: str | None = None) -> tuple[int, 
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
     elif not args and name is not None:
-        raise TypeError(f"{name}() missing 1 required positional arguments")
+        if name == "view":
+            raise TypeError("view() received an invalid combination of arguments - got (), but "
+                            "expected one of:")
+        arg = {"reshape": "shape", "permute": "dims", "expand": "size", "resize_": "size"}[name]
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
     for a in args:
         if type(a) is not int:  # bool is not int here, as in torch's argument parser
             return _unpack_slow(args)
@@ -65,10 +70,17 @@ def _unpack_shape(args: tuple[Any, ...], name: str | None = None) -> tuple[int, 
 
 
 def _unpack_slow(args: tuple[Any, ...]) -> tuple[int, ...]:
+    out = []
     for a in args:
+        if isinstance(a, Tensor) and a.ndim == 0 and not a.dtype.is_floating_point and \
+                not a.dtype.is_complex:
+            out.append(int(a.item()))  # a 0-d integer tensor passes as an int (__index__)
+            continue
         if isinstance(a, builtins.bool) or not isinstance(a, (int, np.integer)):
-            raise TypeError(f"expected a sequence of integers, got {type(a).__name__}")
-    return tuple(int(a) for a in args)
+            got = ", ".join(type(x).__name__ for x in args)
+            raise TypeError(f"received an invalid combination of arguments - got ({got})")
+        out.append(int(a))
+    return tuple(out)
 
 
 def _is_scalar(value: Any) -> builtins.bool:
@@ -180,7 +192,7 @@ def _overflows(value: Any, dt: DType) -> builtins.bool:
         if dt is dtypes.uint8:  # unsigned targets accept negatives that wrap
             return value > hi or (value < 0 and -value > hi)
         return value < lo or value > hi
-    if dt.name in _FLOAT_MAX and isinstance(value, builtins.float):
+    if dt.name in _FLOAT_MAX and isinstance(value, (int, builtins.float)):
         if value != value or value in (float("inf"), float("-inf")):
             return False
         return abs(value) > _FLOAT_MAX[dt.name]
@@ -195,6 +207,8 @@ def checked_scalar(value: Any, dt: DType, numel: int = 2) -> Any:
     """
     if isinstance(value, np.generic):
         value = value.item()
+    if isinstance(value, int) and not -2**63 <= value < 2**64:
+        raise OverflowError("int too big to convert")  # torch's argument parser refuses it
     if dt is dtypes.bool_ or isinstance(value, builtins.bool):
         return value
     scalar_path = numel == 1 and dt in (dtypes.float16, dtypes.bfloat16)
@@ -480,10 +494,18 @@ class Tensor:
         self._check_bounds(geom)
         return self._view_of(geom)
 
-    def view(self, *shape: Any) -> Tensor:
+    def view(self, *shape: Any, dtype: Any = None) -> Tensor:
+        if dtype is not None and not shape:
+            return self._view_dtype(dtypes.lookup(dtype))
         if len(shape) == 1 and type(shape[0]) is not int and dtypes.is_dtype_like(shape[0]):
             return self._view_dtype(dtypes.lookup(shape[0]))
-        return self._view_of(views.view(self._geom, _unpack_shape(shape, "view")))
+        try:
+            sizes = _unpack_shape(shape, "view")
+        except TypeError as exc:
+            if "invalid combination" in str(exc) and "view()" not in str(exc):
+                raise TypeError(f"view() {exc}, but expected one of:") from None
+            raise
+        return self._view_of(views.view(self._geom, sizes))
 
     def _view_dtype(self, dt: DType) -> Tensor:
         if self._conj:
@@ -519,12 +541,15 @@ class Tensor:
                                           self._typename))
 
     def _typename(self) -> str:
-        names = {"float32": "Float", "float64": "Double", "float16": "Half",
-                 "bfloat16": "BFloat16", "int64": "Long", "int32": "Int", "int16": "Short",
-                 "int8": "Char", "uint8": "Byte", "bool": "Bool", "complex64": "ComplexFloat",
-                 "complex128": "ComplexDouble"}
-        prefix = "torch.cuda." if self.is_cuda else "torch."
-        return f"{prefix}{names[self.dtype.name]}Tensor"
+        """Return the type name torch prints in expand's error (Tensor::toString)."""
+        basic = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long",
+                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte"}
+        dev = self.device.type
+        if self.dtype.name in basic and dev in ("cpu", "cuda"):
+            prefix = "torch.cuda." if dev == "cuda" else "torch."
+            return f"{prefix}{basic[self.dtype.name]}Tensor"
+        backend = {"cpu": "CPU", "cuda": "CUDA", "meta": "Meta"}.get(dev, dev.upper())
+        return f"{backend}{self.dtype.scalar_name}Type"
 
     def expand_as(self, other: Tensor) -> Tensor:
         return self._view_of(views.expand(self._geom, other._geom[0], self._typename))
@@ -532,7 +557,12 @@ class Tensor:
     def broadcast_to(self, size: Sequence[int]) -> Tensor:
         return self.expand(tuple(size))
 
-    def narrow(self, dim: int, start: int, length: int) -> Tensor:
+    def narrow(self, dim: int, start: Any, length: int) -> Tensor:
+        if isinstance(start, Tensor):
+            if start.ndim or start.dtype.is_floating_point or start.dtype.is_complex or \
+                    start.dtype is dtypes.bool_:
+                raise RuntimeError("start must be an 0-dim integral Tensor.")
+            start = int(start.item())
         return self._view_of(views.narrow(self._geom, dim, start, length))
 
     def select(self, dim: int, index: int) -> Tensor:
@@ -587,8 +617,8 @@ class Tensor:
 
     moveaxis = movedim
 
-    def squeeze(self, dim: int | Sequence[int] | None = None) -> Tensor:
-        return self._view_of(views.squeeze(self._geom, dim))
+    def squeeze(self, *args: Any, dim: Any = _NO_DIM) -> Tensor:
+        return self._view_of(views.squeeze(self._geom, _squeeze_dim(args, dim)))
 
     def unsqueeze(self, dim: int) -> Tensor:
         return self._view_of(views.unsqueeze(self._geom, dim))
@@ -612,8 +642,19 @@ class Tensor:
     def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         return tuple(self._view_of(g) for g in views.chunk(self._geom, chunks, dim))
 
-    def tensor_split(self, indices_or_sections: int | Sequence[int], dim: int = 0
-                     ) -> tuple[Tensor, ...]:
+    def tensor_split(self, indices_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+        if isinstance(indices_or_sections, Tensor):
+            t = indices_or_sections
+            if self.ndim == 0:
+                raise errors.fail("tensor_split_0d")
+            if t.dtype is not dtypes.int64:
+                raise RuntimeError("tensor_split expected tensor_indices_or_sections to have "
+                                   f"dtype of long, but got {t.dtype.scalar_name}")
+            if t.ndim > 1:
+                raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a "
+                                   "zero-dimensional or one-dimensional tensor, but got a tensor "
+                                   f"with {t.ndim} dims")
+            indices_or_sections = int(t.item()) if t.ndim == 0 else [int(v) for v in t.tolist()]
         return tuple(self._view_of(g) for g in views.tensor_split(self._geom,
                                                                    indices_or_sections, dim))
 
@@ -901,8 +942,8 @@ class Tensor:
         self._check_bounds(geom)
         return self._set_geometry(geom)
 
-    def squeeze_(self, dim: int | Sequence[int] | None = None) -> Tensor:
-        return self._set_geometry(views.squeeze(self._geom, dim))
+    def squeeze_(self, *args: Any, dim: Any = _NO_DIM) -> Tensor:
+        return self._set_geometry(views.squeeze(self._geom, _squeeze_dim(args, dim)))
 
     def unsqueeze_(self, dim: int) -> Tensor:
         return self._set_geometry(views.unsqueeze(self._geom, dim))
@@ -914,22 +955,29 @@ class Tensor:
         return self._set_geometry(views.t(self._geom, "t_"))
 
     def resize_(self, *sizes: Any, memory_format: Any = None) -> Tensor:
+        """Resize in place (ATen Resize.cpp resize_): same sizes keep the strides."""
         shape = _unpack_shape(sizes, "resize_")
-        for n in shape:
-            if n < 0:
-                raise errors.negative_dimension(n, shape)
-        if shape == self._geom.shape and memory_format is None:
-            return self
-        if memory_format is None or dtypes.lookup_memory_format(memory_format) is \
-                dtypes.contiguous_format:
-            strides = contiguous_strides(shape)
+        if min(shape, default=0) < 0:
+            raise errors.numel_overflow()
+        mf = None if memory_format is None else dtypes.lookup_memory_format(memory_format)
+        if mf is dtypes.preserve_format:
+            raise RuntimeError("Unsupported memory formatPreserve")
+        changed = shape != self._geom.shape
+        if changed:
+            geom = Geometry(shape, contiguous_strides(shape), self._geom.offset)
+            needed = (geom.offset + geom.numel) * self.dtype.itemsize if geom.numel else 0
+            if needed > self._storage.nbytes:
+                self._storage.resize(needed)
         else:
-            strides = _strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
-        geom = Geometry(shape, strides, self._geom.offset)
-        needed = geom.extent() * self.dtype.itemsize if 0 not in shape else 0
-        if needed > self._storage.nbytes:
-            self._storage.resize(needed)
-        return self._set_geometry(geom)
+            geom = self._geom
+        if mf is not None:
+            # a memory format restrides even when the sizes stay; only a size change counts
+            # as a version bump
+            geom = Geometry(shape, _strides_for_format(shape, mf), geom.offset)
+        self._geom = geom
+        if changed:
+            self._bump()
+        return self
 
     def set_(self, source: Any = None, storage_offset: int = 0, size: Sequence[int] | None = None,
              stride: Sequence[int] | None = None) -> Tensor:
@@ -994,6 +1042,16 @@ class Tensor:
     def __setitem__(self, index: Any, value: Any) -> None:
         _indexing.setitem(self, index, value)
 
+    def __delitem__(self, index: Any) -> None:
+        raise TypeError("Tensor does not support deleting items")
+
+    def __index__(self) -> int:
+        if self.ndim or self.dtype.is_floating_point or self.dtype.is_complex or \
+                self.dtype is dtypes.bool_:
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self.item())
+
 
 def _unordered_overlap(dst: Tensor, src: Tensor) -> builtins.bool:
     """Return whether src and dst share bytes in a way whose result depends on kernel order.
@@ -1014,6 +1072,20 @@ def _byte_range(t: Tensor) -> tuple[int, int]:
     g = t._geom
     lo = g.offset * t.dtype.itemsize
     return lo, (g.extent()) * t.dtype.itemsize
+
+
+def _squeeze_dim(args: tuple[Any, ...], dim: Any = None) -> int | tuple[int, ...] | None:
+    """Parse squeeze()'s overloads: no argument, one dim, or a tuple of dims (never None)."""
+    if dim is not _NO_DIM:
+        args = (*args, dim)
+    if not args:
+        return None
+    if len(args) > 1 or args[0] is None or isinstance(args[0], (builtins.bool, float, str)):
+        got = ", ".join(type(a).__name__ for a in args)
+        raise TypeError(f"squeeze() received an invalid combination of arguments - got ({got}), "
+                        "but expected one of:")
+    dim = args[0]
+    return tuple(dim) if isinstance(dim, (tuple, list)) else int(dim)
 
 
 def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
@@ -1047,11 +1119,11 @@ def _alpha_check(common: DType, alpha: Any) -> None:
 def _strides_for_format(shape: tuple[int, ...], mf: dtypes.memory_format) -> tuple[int, ...]:
     if mf is dtypes.channels_last:
         if len(shape) != 4:
-            raise errors.fail("memory_format_rank", rank=4, name="ChannelsLast")
+            raise errors.fail("memory_format_rank", rank=4, name="channels_last")
         return channels_last_strides(shape)
     if mf is dtypes.channels_last_3d:
         if len(shape) != 5:
-            raise errors.fail("memory_format_rank", rank=5, name="ChannelsLast3d")
+            raise errors.fail("memory_format_rank", rank=5, name="channels_last_3d")
         return channels_last_strides(shape)
     return contiguous_strides(shape)
 

@@ -253,7 +253,7 @@ def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequenc
     src = (source,) if isinstance(source, int) else tuple(source)
     dst = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(src) != len(dst):
-        raise errors.fail("movedim_len", src=len(src), dst=len(dst))
+        raise errors.fail("movedim_len", src=list(src), dst=list(dst))
     n = len(g[0])
     src_w = [d if 0 <= d < n else wrap_dim(d, n) for d in src]
     dst_w = [d if 0 <= d < n else wrap_dim(d, n) for d in dst]
@@ -439,6 +439,8 @@ def split(g: Geometry, split_size: int | Sequence[int], dim: int = 0) -> tuple[G
         return split_with_sizes(g, split_size, dim)
     if g.ndim == 0:
         raise errors.fail("split_0d")
+    if split_size < 0:  # checked before the dim (ATen split)
+        raise errors.fail("split_negative", size=split_size)
     dim = wrap_dim(dim, g.ndim)
     return split_with_sizes(g, split_sizes_for(g.shape[dim], split_size), dim)
 
@@ -490,7 +492,7 @@ def directional_split(g: Geometry, sections: int | Sequence[int], name: str
     """Return hsplit / vsplit / dsplit, which pick the dim from the rank."""
     need = {"hsplit": 1, "vsplit": 2, "dsplit": 3}[name]
     if g.ndim < need:
-        raise errors.fail("xsplit_ndim", name=name, need=need, s="s" if need > 1 else "",
+        raise errors.fail("xsplit_ndim", name=name, need=need, s="",
                           ndim=g.ndim)
     dim = {"hsplit": 0 if g.ndim == 1 else 1, "vsplit": 0, "dsplit": 2}[name]
     if isinstance(sections, int):

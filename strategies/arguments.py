@@ -405,7 +405,7 @@ def _split_family(name: str) -> Builder:
             count = max(-(-n // size), 1) if size else 1
             return _picked(name, (size, d), count, ch, t)
         if name == "chunk":
-            chunks = ch.integer(1, 4)
+            chunks = ch.choice((2, 3, 1, 4))  # 2 and 3 leave uneven last pieces most often
             return _picked(name, (chunks, d), chunks, ch, t)
         if ch.chance(0.5):
             sections = ch.integer(1, 4)

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from hypothesis import given, seed, settings
-
 from injected_bugs import BUGS, Bug
+
 from stridecheck.conformance.outcome import DIVERGENCE, check
 from stridecheck.conformance.plugin import PROFILES
 from stridecheck.conformance.targets import all_targets

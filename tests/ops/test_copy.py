@@ -1,0 +1,157 @@
+"""copy family: clone and contiguous with memory formats, to (dtype, device, memory_format, copy=),
+detach."""
+
+from __future__ import annotations
+
+import pytest
+
+from ._support import Table, assert_agrees, assert_same_error, params
+
+X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
+P = X + "p = x.permute(2, 0, 1)\n"                      # (4, 2, 3) @ (1, 12, 4): dense, not contig
+N = X + "n = x[:, :, ::2]\n"                            # non-dense
+E = "e = torch.tensor([1., 2., 3.]).expand(4, 3)\n"    # stride 0
+S = "s = torch.tensor(1.5)\n"
+C4 = "c = torch.arange(120.).view(2, 3, 4, 5).contiguous(memory_format=torch.channels_last)\n"
+C5 = ("c = torch.arange(48.).view(1, 3, 2, 2, 4).contiguous("
+      "memory_format=torch.channels_last_3d)\n")
+F4 = "f = torch.arange(120.).view(2, 3, 4, 5)\n"
+F5 = "f = torch.arange(48.).view(1, 3, 2, 2, 4)\n"
+
+CL = "memory_format=torch.channels_last"
+CL3 = "memory_format=torch.channels_last_3d"
+CF = "memory_format=torch.contiguous_format"
+PF = "memory_format=torch.preserve_format"
+
+CLONE: Table = [
+    ("clone-contig", X + "y = x.clone()"),
+    ("clone-permuted-keeps-strides", P + "y = p.clone()"),
+    ("clone-nondense-infers", N + "y = n.clone()"),
+    ("clone-expanded", E + "y = e.clone()"),
+    ("clone-0d", S + "y = s.clone()"),
+    ("clone-zero-size", "z = torch.zeros(2, 0, 3).permute(2, 1, 0)\ny = z.clone()"),
+    ("clone-offset", X + "t = x[1, 1:]\ny = t.clone()"),
+    ("clone-size1-odd-strides", "t = torch.zeros(4, 6).as_strided((1, 3), (100, 2))\n"
+                                "y = t.clone()"),
+    ("clone-overlapping", X + "t = x.as_strided((3, 3), (1, 1))\ny = t.clone()"),
+    ("clone-cl-preserved", C4 + "y = c.clone()"),
+    ("clone-cl3d-preserved", C5 + "y = c.clone()"),
+    ("clone-to-cl", F4 + f"y = f.clone({CL})"),
+    ("clone-to-cl3d", F5 + f"y = f.clone({CL3})"),
+    ("clone-cl-to-contig", C4 + f"y = c.clone({CF})"),
+    ("clone-preserve-explicit", P + f"y = p.clone({PF})"),
+    ("clone-permuted-to-contig", P + f"y = p.clone({CF})"),
+    ("clone-cl-size1", "t = torch.zeros(2, 3, 1, 1)\n"
+                       "y = t.clone(memory_format=torch.channels_last)"),
+    ("clone-cl-zero", "t = torch.zeros(2, 3, 0, 5)\n"
+                      "y = t.clone(memory_format=torch.channels_last)"),
+    ("clone-cl-sliced", C4 + "t = c[:, :, ::2]\ny = t.clone()"),
+    ("clone-bool", "b = torch.tensor([[True, False]]).t()\ny = b.clone()"),
+    ("clone-f16", "h = torch.ones(3, 2, dtype=torch.float16).t()\ny = h.clone()"),
+    ("clone-bf16", "h = torch.ones(3, 2, dtype=torch.bfloat16)\ny = h.clone()"),
+    ("clone-u8", "h = torch.arange(6, dtype=torch.uint8)[::2]\ny = h.clone()"),
+    ("clone-meta", "m = torch.zeros(3, 4, device='meta').t()\ny = m.clone()"),
+    ("clone-independent", X + "y = x.clone()\ny.fill_(0)"),
+    ("fn-clone", P + "y = torch.clone(p)"),
+    ("fn-clone-mf", F4 + f"y = torch.clone(f, {CL})"),
+]
+
+CONTIGUOUS: Table = [
+    ("contiguous-self", X + "y = x.contiguous()"),
+    ("contiguous-permuted-copy", P + "y = p.contiguous()"),
+    ("contiguous-nondense", N + "y = n.contiguous()"),
+    ("contiguous-expanded", E + "y = e.contiguous()"),
+    ("contiguous-0d", S + "y = s.contiguous()"),
+    ("contiguous-zero-size-self", "z = torch.zeros(2, 0, 3).permute(2, 1, 0)\ny = z.contiguous()"),
+    ("contiguous-size1-self", "t = torch.zeros(4, 6).as_strided((1, 3), (100, 1))\n"
+                              "y = t.contiguous()"),
+    ("contiguous-view-offset-self", X + "t = x[1]\ny = t.contiguous()"),
+    ("contiguous-to-cl", F4 + f"y = f.contiguous({CL})"),
+    ("contiguous-cl-self", C4 + f"y = c.contiguous({CL})"),
+    ("contiguous-cl-to-contig", C4 + "y = c.contiguous()"),
+    ("contiguous-to-cl3d", F5 + f"y = f.contiguous({CL3})"),
+    ("contiguous-cl3d-self", C5 + f"y = c.contiguous({CL3})"),
+    ("contiguous-both-flags-self", "t = torch.zeros(2, 1, 4, 5)\ny = t.contiguous(memory_format="
+                                   "torch.channels_last)"),
+    ("contiguous-preserve-on-contig-self", X + f"y = x.contiguous({PF})"),
+    ("contiguous-cl-sliced", C4 + f"t = c[:, 1:]\ny = t.contiguous({CL})"),
+    ("contiguous-meta", "m = torch.zeros(3, 4, device='meta').t()\ny = m.contiguous()"),
+    ("contiguous-version", P + "y = p.contiguous()\ny.add_(1)"),
+]
+
+TO: Table = [
+    ("to-same-dtype-self", X + "y = x.to(torch.float32)"),
+    ("to-same-device-self", X + "y = x.to('cpu')"),
+    ("to-device-obj-self", X + "y = x.to(torch.device('cpu'))"),
+    ("to-kw-dtype-self", X + "y = x.to(dtype=torch.float32)"),
+    ("to-no-args-self", X + "y = x.to()"),
+    ("to-copy-true", X + "y = x.to(torch.float32, copy=True)"),
+    ("to-copy-true-permuted", P + "y = p.to(copy=True)"),
+    ("to-float64", X + "y = x.to(torch.float64)"),
+    ("to-float64-permuted", P + "y = p.to(torch.float64)"),
+    ("to-float64-nondense", N + "y = n.to(torch.float64)"),
+    ("to-float64-expanded", E + "y = e.to(torch.float64)"),
+    ("to-int32-truncates", "t = torch.tensor([1.7, -2.5, 3.0])\ny = t.to(torch.int32)"),
+    ("to-uint8", "t = torch.tensor([0., 1., 255.])\ny = t.to(torch.uint8)"),
+    ("to-int8", "t = torch.tensor([-3, 100], dtype=torch.int64)\ny = t.to(torch.int8)"),
+    ("to-int16", "t = torch.arange(4)\ny = t.to(torch.int16)"),
+    ("to-bool", "t = torch.tensor([0., 2., -0.5])\ny = t.to(torch.bool)"),
+    ("to-from-bool", "t = torch.tensor([True, False])\ny = t.to(torch.float16)"),
+    ("to-bf16", "t = torch.tensor([1.0, 3.140625])\ny = t.to(torch.bfloat16)"),
+    ("to-f16", "t = torch.tensor([1.0, 0.5, 2048.])\ny = t.to(torch.float16)"),
+    ("to-complex64", "t = torch.tensor([1., -2.])\ny = t.to(torch.complex64)"),
+    ("to-complex128-from-conj", "c = torch.tensor([1+2j]).conj()\ny = c.to(torch.complex128)"),
+    ("to-complex-same-conj-self", "c = torch.tensor([1+2j]).conj()\ny = c.to(torch.complex64)"),
+    ("to-0d", S + "y = s.to(torch.float64)"),
+    ("to-zero-size", "z = torch.zeros(0, 3)\ny = z.to(torch.int64)"),
+    ("to-meta", X + "y = x.to('meta')"),
+    ("to-meta-permuted", P + "y = p.to('meta')"),
+    ("to-meta-nondense", N + "y = n.to('meta')"),
+    ("to-meta-kw-device", P + "y = p.to(device='meta')"),
+    ("to-meta-and-dtype", X + "y = x.to('meta', torch.float16)"),
+    ("to-meta-to-meta-self", "m = torch.zeros(2, device='meta')\ny = m.to('meta')"),
+    ("to-cl", F4 + f"y = f.to({CL})"),
+    ("to-cl-self-already", C4 + f"y = c.to({CL})"),
+    ("to-contig-from-cl", C4 + f"y = c.to({CF})"),
+    ("to-contig-from-contig", X + f"y = x.to({CF})"),
+    ("to-preserve-self", P + f"y = p.to({PF})"),
+    ("to-dtype-and-cl", F4 + f"y = f.to(torch.float64, {CL})"),
+    ("to-cl-preserved-dtype", C4 + "y = c.to(torch.float16)"),
+    ("to-cl3d", F5 + f"y = f.to({CL3})"),
+    ("to-other-tensor", X + "o = torch.zeros(1, dtype=torch.int64)\ny = x.to(o)"),
+    ("to-other-tensor-same", X + "o = torch.zeros(1)\ny = x.to(o)"),
+]
+
+DETACH: Table = [
+    ("detach-basic", X + "y = x.detach()"),
+    ("detach-of-view", X + "t = x[1:]\ny = t.detach()"),
+    ("detach-permuted", P + "y = p.detach()"),
+    ("detach-0d", S + "y = s.detach()"),
+    ("detach-version-shared", X + "y = x.detach()\ny.add_(1)"),
+    ("detach-conj", "c = torch.tensor([1j]).conj()\ny = c.detach()"),
+    ("detach-meta", "m = torch.zeros(2, device='meta')\ny = m.detach()"),
+    ("fn-detach", X + "y = torch.detach(x)"),
+]
+
+ERRORS: Table = [
+    ("err-clone-cl-3d", X + f"y = x.clone({CL})"),
+    ("err-clone-cl-5d", F5 + f"y = f.clone({CL})"),
+    ("err-clone-cl3d-4d", F4 + f"y = f.clone({CL3})"),
+    ("err-clone-cl-0d", S + f"y = s.clone({CL})"),
+    ("err-contiguous-cl-3d", X + f"y = x.contiguous({CL})"),
+    ("err-contiguous-cl3d-4d", F4 + f"y = f.contiguous({CL3})"),
+    ("err-contiguous-preserve", P + f"y = p.contiguous({PF})"),
+    ("err-to-cl-3d", X + f"y = x.to({CL})"),
+    ("err-to-bad-device-index", X + "y = x.to('cuda:x')"),
+    ("err-to-bad-device", X + "y = x.to('foo')"),
+]
+
+
+@pytest.mark.parametrize("src", params(CLONE + CONTIGUOUS + TO + DETACH + ERRORS))
+def test_agrees_with_torch(src: str) -> None:
+    assert_agrees(src)
+
+
+@pytest.mark.parametrize("src", params(ERRORS))
+def test_error_message_matches(src: str) -> None:
+    assert_same_error(src)
