@@ -13,10 +13,12 @@ from hypothesis import given, settings
 
 from stridecheck.strategies import alias_programs, view_chains
 
-from .known import load, reproduce
-from .outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
-from .plugin import KNOWN_KEY, UNSUPPORTED_KEY
-from .targets import Target
+# absolute imports: pytest may import this file as `conformance.test_conformance`, and the
+# classes it checks against must be the ones the plugin built the targets from
+from stridecheck.conformance.known import load, reproduce
+from stridecheck.conformance.outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
+from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY
+from stridecheck.conformance.targets import Target
 
 
 def _budget(target: Target, config: pytest.Config) -> settings:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import prod
 from operator import itemgetter
 
@@ -203,6 +204,25 @@ def overlaps_internally(g: Geometry) -> bool:
     return any(s == 0 and n > 1 for n, s in zip(g.shape, g.strides))
 
 
+def order_dims(ndim: int, should_swap: Callable[[int, int], int]) -> list[int]:
+    """Return dims innermost first, by TensorIterator's stable insertion sort.
+
+    Starts from the reversed dims; `should_swap(a, b)` > 0 moves a outward past b, < 0 stops,
+    0 (ambiguous) looks further (ATen TensorIterator.cpp reorder_dimensions).
+    """
+    perm = list(range(ndim - 1, -1, -1))
+    for i in range(1, ndim):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    return perm
+
+
 def infer_dense_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, ...]:
     """Return dense strides ordered like the input's (ATen TensorUtils.cpp infer_dense_strides)."""
     ndim = len(shape)
@@ -215,16 +235,7 @@ def infer_dense_strides(shape: tuple[int, ...], strides: tuple[int, ...]) -> tup
             return -1 if s0 < s1 else 1
         return 1 if shape[d0] > shape[d1] else 0
 
-    perm = list(range(ndim - 1, -1, -1))
-    for i in range(1, ndim):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    perm = order_dims(ndim, should_swap)
     out = [0] * ndim
     running = 1
     for d in perm:

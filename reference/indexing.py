@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import errors, views
-from .geometry import Geometry, compute_stride, contiguous_strides
+from .geometry import Geometry, compute_stride, contiguous_strides, order_dims
 from .tensor import Tensor, checked_scalar
 
 
@@ -155,16 +155,7 @@ def _index_output_strides(src: Geometry, index_strides: list[tuple[int, ...]],
                 return 1
         return 0
 
-    perm = list(range(ndim - 1, -1, -1))
-    for i in range(1, ndim):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    perm = order_dims(ndim, should_swap)
     if perm == list(range(ndim - 1, -1, -1)):
         return contiguous_strides(shape)
     out = [0] * ndim
