@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from stridecheck.strategies import alias_programs, view_chains
-
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
 from stridecheck.conformance.known import load, reproduce
 from stridecheck.conformance.outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
 from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY
 from stridecheck.conformance.targets import Target
+from stridecheck.strategies import alias_programs, view_chains
 
 
 def _budget(target: Target, config: pytest.Config) -> settings:
