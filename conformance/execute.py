@@ -112,7 +112,7 @@ def check_source_on(source: str, target: str) -> list[Difference]:
         return compare_runs(run_source(source, refs_library()), expected, REFS_FIELDS)
     if target.startswith("compile:"):
         from .targets import COMPILED_FIELDS
-        actual = _run_source_compiled(source, target.split(":", 1)[1])
+        actual = run_source_compiled(source, target.split(":", 1)[1])
         final = expected[-1]
         if final.error is None and actual and actual[-1].error is None:
             final = StepResult(final.step, None,
@@ -122,7 +122,7 @@ def check_source_on(source: str, target: str) -> list[Difference]:
     return compare_runs(run_source(source, torch), expected, fields)
 
 
-def _run_source_compiled(source: str, backend: str) -> list[StepResult]:
+def run_source_compiled(source: str, backend: str) -> list[StepResult]:
     """Run the first statement eagerly, compile the rest as a function of its tensor."""
     import textwrap
 
@@ -134,8 +134,9 @@ def _run_source_compiled(source: str, backend: str) -> list[StepResult]:
     assert isinstance(first, ast.Assign) and isinstance(first.targets[0], ast.Name), (
         "a compile repro starts with `name = <input tensor>`")
     arg = first.targets[0].id
-    names = [n.targets[0].id for n in nodes[1:]
-             if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)]
+    names = list(dict.fromkeys(
+        n.targets[0].id for n in nodes[1:]
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)))
     body = "\n".join(ast.unparse(n) for n in nodes[1:]) or "pass"
     code = (f"def program({arg}):\n{textwrap.indent(body, '    ')}\n"
             f"    return ({', '.join([arg, *names])},)\n")
@@ -148,9 +149,13 @@ def _run_source_compiled(source: str, backend: str) -> list[StepResult]:
         warnings.simplefilter("ignore")
         try:
             outputs = compiled(env[arg])
-        except Exception as exc:  # noqa: BLE001
-            text = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
-            return [StepResult(source, (error_kind(exc), text[:400]))]
+        except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
+            inner = exc
+            while inner.__cause__ is not None and type(inner).__module__.startswith(
+                    "torch._dynamo"):
+                inner = inner.__cause__  # dynamo wraps the error the program raised
+            text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
+            return [StepResult(source, (error_kind(inner), text[:400]))]
     return [StepResult(source, None, snapshot_all(dict(zip([arg, *names], outputs))))]
 
 

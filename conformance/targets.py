@@ -106,45 +106,33 @@ def _split_base(program: Program) -> tuple[list[Step], list[Step]]:
 
 
 def _compiled(backend: str) -> Callable[[Program], list[StepResult]]:
-    def runner(program: Program) -> list[StepResult]:
-        import torch
-        import torch._dynamo  # noqa: F401 - torch.compile needs it loaded
+    """Run x0's steps eagerly, then the rest as one function compiled with `backend`.
 
-        from stridecheck.strategies.program import apply
+    The function is generated from the program's own text, so dynamo traces plain torch
+    calls rather than the program interpreter.
+    """
+    def runner(program: Program) -> list[StepResult]:
+        from .execute import run_source_compiled
 
         base, body = _split_base(program)
-        env: dict[str, Any] = {}
-        for step in base:
-            env["x0"] = apply(step.op, torch if step.src is None else env["x0"], torch, env)
-        names = [s.out for s in body if s.out is not None]
-
-        def fn(x0: Any) -> Any:
-            local: dict[str, Any] = {"x0": x0}
-            for step in body:
-                out = apply(step.op, local[step.src], torch, local)  # type: ignore[index]
-                if step.out is not None:
-                    local[step.out] = out
-            return tuple(local[n] for n in ["x0", *names] if is_tensor(local.get(n)))
-
+        if not body:
+            raise Unsupported("compile: the program has no step after its input")
         fake_mode()  # quiets the fake-tensor log that compiling also writes to
-        torch._dynamo.reset()
-        compiled = torch.compile(fn, backend=backend, fullgraph=False, dynamic=False)
-        results: list[StepResult] = []
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                outputs = compiled(env["x0"])
-            except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
-                last = body[-1] if body else base[-1]
-                inner = _unwrap(exc)
-                text = " ".join(line.strip() for line in str(inner).splitlines()
-                                if line.strip() and not line.startswith("Set TORCH"))
-                return [StepResult(last, (error_kind(inner), text[:400]))]
-        live = dict(zip([n for n in ["x0", *names]], outputs, strict=False))
-        results.append(StepResult(program.steps[-1], None, snapshot_all(live)))
+        source = "\n".join([f"x0 = {_joined_base(base)}", *map(repr, body)])
+        results = run_source_compiled(source, backend)
+        for r in results:
+            r.step = program.steps[-1]
         return results
 
     return runner
+
+
+def _joined_base(base: list[Step]) -> str:
+    """Return the base steps as one expression (x0 = a; x0 = x0.f() -> a.f())."""
+    text = base[0].op.call_text("torch")
+    for step in base[1:]:
+        text = step.op.call_text(f"({text})")
+    return text
 
 
 def _unwrap(exc: BaseException) -> BaseException:
