@@ -15,7 +15,7 @@ from typing import Any
 from stridecheck.strategies.program import Program, Step
 
 from .execute import StepResult, run
-from .observe import FIELDS, error_kind, is_tensor, snapshot_all
+from .observe import FIELDS
 
 NO_VALUES = tuple(f for f in FIELDS if f != "values")
 # fake tensors have no data: no values, and data_ptr() is always 0
@@ -133,15 +133,6 @@ def _joined_base(base: list[Step]) -> str:
     for step in base[1:]:
         text = step.op.call_text(f"({text})")
     return text
-
-
-def _unwrap(exc: BaseException) -> BaseException:
-    """Return the error a compiled program raised, without dynamo's wrapping."""
-    inner = exc
-    while getattr(inner, "__cause__", None) is not None and type(inner).__module__.startswith(
-            "torch._dynamo"):
-        inner = inner.__cause__  # type: ignore[assignment]
-    return inner
 
 
 class _RefsLibrary:
