@@ -139,7 +139,7 @@ def run_source_compiled(source: str, backend: str) -> list[StepResult]:
         if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)))
     body = "\n".join(ast.unparse(n) for n in nodes[1:]) or "pass"
     code = (f"def program({arg}):\n{textwrap.indent(body, '    ')}\n"
-            f"    return ({', '.join([arg, *names])},)\n")
+            f"    return ({', '.join([arg, *names])},)\n")  # tuples come back as tuples
     env: dict[str, Any] = {"torch": torch}
     exec(compile(ast.Module([first], []), "<program>", "exec"), env)  # noqa: S102
     exec(code, env)  # noqa: S102 - builds the function torch.compile traces
@@ -156,7 +156,8 @@ def run_source_compiled(source: str, backend: str) -> list[StepResult]:
                 inner = inner.__cause__  # dynamo wraps the error the program raised
             text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
             return [StepResult(source, (error_kind(inner), text[:400]))]
-    return [StepResult(source, None, snapshot_all(dict(zip([arg, *names], outputs))))]
+    bound = {k: v for k, v in zip([arg, *names], outputs) if is_tensor(v)}
+    return [StepResult(source, None, snapshot_all(bound))]
 
 
 def check_program(program: Program, target: Any, fields: tuple[str, ...] = FIELDS

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
@@ -24,7 +24,10 @@ def _budget(target: Target, config: pytest.Config) -> settings:
     base = settings()
     override = config.getoption("--stridecheck-max-examples")
     examples = override if override is not None else base.max_examples
-    return settings(base, max_examples=max(3, int(examples * target.budget_scale)))
+    # no explain phase: it reruns the failure many times, minutes on a compiled target
+    phases = [p for p in base.phases if p is not Phase.explain]
+    return settings(base, max_examples=max(3, int(examples * target.budget_scale)),
+                    phases=phases)
 
 
 def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
