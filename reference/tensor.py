@@ -495,6 +495,8 @@ class Tensor:
         return self._view_of(geom)
 
     def view(self, *shape: Any, dtype: Any = None) -> Tensor:
+        if dtype is None and shape and type(shape[0]) is int:
+            return self._view_of(views.view(self._geom, _unpack_shape(shape, "view")))
         if dtype is not None and not shape:
             return self._view_dtype(dtypes.lookup(dtype))
         if len(shape) == 1 and type(shape[0]) is not int and dtypes.is_dtype_like(shape[0]):
@@ -618,6 +620,8 @@ class Tensor:
     moveaxis = movedim
 
     def squeeze(self, *args: Any, dim: Any = _NO_DIM) -> Tensor:
+        if dim is _NO_DIM and (not args or type(args[0]) is int) and len(args) < 2:
+            return self._view_of(views.squeeze(self._geom, args[0] if args else None))
         return self._view_of(views.squeeze(self._geom, _squeeze_dim(args, dim)))
 
     def unsqueeze(self, dim: int) -> Tensor:
