@@ -7,8 +7,7 @@ reference's. What a torch build cannot run at all is `Unsupported`, never a dive
 from __future__ import annotations
 
 import contextlib
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,10 +150,9 @@ class _RefsLibrary:
 
 def _refs(program: Program) -> list[StepResult]:
     """Run each op through torch._refs; an op without a reference is unsupported."""
-    import torch
     import torch._refs as refs
 
-    from stridecheck.strategies.program import Op, resolve
+    from stridecheck.strategies.program import Op
 
     steps = []
     for step in program.steps:
@@ -168,7 +166,6 @@ def _refs(program: Program) -> list[StepResult]:
                                                      kind="function", pick=op.pick)))
         else:
             steps.append(step)
-    del resolve, torch
     return run(Program(tuple(steps)), _RefsLibrary())
 
 
@@ -213,10 +210,3 @@ def resolve_targets(names: str | None) -> list[Target]:
     if unknown:
         raise ValueError(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(known)}")
     return [known[n] for n in chosen]
-
-
-@contextlib.contextmanager
-def quiet() -> Iterator[None]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        yield

@@ -92,22 +92,6 @@ def lookup(obj: Any) -> device:
     return device(obj)
 
 
-def default_device_for_storage(dev: device) -> device:
-    """Return the device a tensor reports: cuda without an index means the current one (0)."""
-    if dev.type == "cuda" and dev.index is None:
-        return device("cuda", 0)
-    return dev
-
-
-def is_device_like(obj: Any) -> bool:
-    if isinstance(obj, device):
-        return True
-    if type(obj).__name__ == "device" and hasattr(obj, "type"):
-        return True
-    if isinstance(obj, str):
-        try:
-            _parse(obj)
-        except RuntimeError:
-            return False
-        return True
-    return False
+def concrete(dev: device) -> device:
+    """Return the device a new tensor or storage lands on: bare 'cuda' is the current one, 0."""
+    return device("cuda", 0) if dev.type == "cuda" and dev.index is None else dev

@@ -126,7 +126,3 @@ def lookup_memory_format(obj: Any) -> memory_format:
         if mf.name == name:
             return mf
     raise TypeError(f"expected a memory_format, got {obj!r}")
-
-
-def is_memory_format_like(obj: Any) -> bool:
-    return isinstance(obj, memory_format) or type(obj).__name__ == "memory_format"

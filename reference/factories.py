@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from . import dtypes
+from .device import concrete
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
@@ -19,12 +20,7 @@ _CPU = Device("cpu")
 
 
 def _device(device: Any) -> Device:
-    if device is None:
-        return _CPU
-    dev = lookup_device(device)
-    if dev.type == "cuda" and dev.index is None:
-        return Device("cuda", 0)
-    return dev
+    return _CPU if device is None else concrete(lookup_device(device))
 
 
 def _dtype(dtype: Any, default: DType = dtypes.float32) -> DType:

@@ -19,10 +19,6 @@ from .geometry import Geometry, compute_stride, contiguous_strides, order_dims
 from .tensor import Tensor, checked_scalar
 
 
-def _items(index: Any) -> tuple[Any, ...]:
-    return index if isinstance(index, tuple) else (index,)
-
-
 def _tensor_item(item: Tensor) -> Any:
     """Return a 0-d integer tensor as an int and a 0-d bool tensor as a bool, as torch does."""
     if item.dtype.is_floating_point or item.dtype.is_complex:

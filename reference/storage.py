@@ -53,10 +53,6 @@ def allocator_for(dev: device) -> Allocator | None:
 _ids = itertools.count(1)
 
 
-def device_of(dev: device) -> device:
-    """Return the device a new storage lands on: bare 'cuda' is cuda:0."""
-    return device("cuda", 0) if dev.type == "cuda" and dev.index is None else dev
-
 
 class Storage:
     """Bytes of one allocation.
@@ -105,8 +101,8 @@ class UntypedStorage:
         if isinstance(size, Storage):
             self._impl = size
             return
-        from .device import lookup
-        dev = device_of(lookup("cpu" if device is None else device))
+        from .device import concrete, lookup
+        dev = concrete(lookup("cpu" if device is None else device))
         self._impl = Storage(int(size), dev)
 
     def data_ptr(self) -> int:

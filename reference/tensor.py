@@ -11,6 +11,7 @@ import numpy as np
 
 from . import dtypes, errors, views
 from . import values as vals
+from .device import concrete
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
@@ -105,17 +106,14 @@ def promote_types(a: DType, b: DType) -> DType:
     ca, cb = dtypes.category(a), dtypes.category(b)
     if ca != cb:
         hi, lo = (a, b) if ca > cb else (b, a)
-        if hi.is_complex and lo in (dtypes.float64,):
+        if hi.is_complex and lo is dtypes.float64:
             return dtypes.complex128
-        if hi.is_floating_point and lo.is_floating_point:
-            return hi
         return hi
     if ca == 1:
         if {a, b} == {dtypes.uint8, dtypes.int8}:
             return dtypes.int16
         if dtypes.uint8 in (a, b):
-            other = b if a is dtypes.uint8 else a
-            return other
+            return b if a is dtypes.uint8 else a
         return a if a.itemsize > b.itemsize else b
     if ca == 2:
         if {a, b} == {dtypes.float16, dtypes.bfloat16}:
@@ -737,8 +735,7 @@ class Tensor:
         return self._alias(self._geom, self.dtype)
 
     # -- copies --------------------------------------------------------------------------------
-    def _empty_like_strides(self, memory_format: Any, fresh_shape: tuple[int, ...] | None = None
-                            ) -> tuple[int, ...]:
+    def _empty_like_strides(self, memory_format: Any) -> tuple[int, ...]:
         """Return the strides empty_like gives (ATen TensorFactories.cpp empty_like)."""
         mf = dtypes.lookup_memory_format(memory_format)
         shape = self._geom.shape
@@ -772,7 +769,7 @@ class Tensor:
         if (dt is None or dt is self.dtype) and same_device and not copy and (
                 mf is dtypes.preserve_format or _suggest_format(self._geom) is mf):
             return self
-        target_dev = self.device if dev is None else _concrete(dev)
+        target_dev = self.device if dev is None else concrete(dev)
         target_dt = self.dtype if dt is None else dt
         if self.is_meta and target_dev.type != "meta":
             raise errors.meta_no_data()
@@ -1137,13 +1134,6 @@ def _suggest_format(g: Geometry) -> dtypes.memory_format:
     if is_channels_last_strides(g.shape, g.strides):
         return dtypes.channels_last if g.ndim == 4 else dtypes.channels_last_3d
     return dtypes.contiguous_format
-
-
-def _concrete(dev: Device) -> Device:
-    """Return the device a new tensor lands on: bare 'cuda' means the current device, 0."""
-    if dev.type == "cuda" and dev.index is None:
-        return Device("cuda", 0)
-    return dev
 
 
 def _parse_to(self: Tensor, args: tuple[Any, ...], kwargs: dict[str, Any]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from math import prod
 from typing import Any, Protocol, TypeVar
 
 from stridecheck.reference import dtypes
@@ -602,7 +601,3 @@ def applicable(op: OpSpec, t: Tensor) -> bool:
     if op.key in ("fill_", "zero_", "copy_", "add_", "sub_", "mul_", "__setitem__"):
         return not any(s == 0 and n > 1 for n, s in zip(t.shape, t.stride()))
     return True
-
-
-def numel_of(shape: Sequence[int]) -> int:
-    return prod(shape)

@@ -134,9 +134,6 @@ class Program:
     def __len__(self) -> int:
         return len(self.steps)
 
-    def names(self) -> list[str]:
-        return [s.out for s in self.steps if s.out is not None]
-
 
 def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
     """Turn symbols and refs in an argument into objects of the library that runs."""
