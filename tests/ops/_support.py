@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pytest
 import torch
@@ -76,6 +76,25 @@ def _torch_exception(src: str) -> BaseException | None:
             except Exception as exc:  # noqa: BLE001 - the outcome under test
                 return exc
     return None
+
+
+def table_tests(cases: Table, errors: Table) -> tuple[Callable[..., None], Callable[..., None]]:
+    """Return a table's two tests: every program agrees with torch; errors match in wording.
+
+    A module binds them as `test_agrees_with_torch, test_error_message_matches`.
+    """
+    @pytest.mark.parametrize("src", params(cases))
+    def test_agrees_with_torch(src: str) -> None:
+        assert_agrees(src)
+
+    @pytest.mark.parametrize("src", params(errors))
+    def test_error_message_matches(src: str, request: pytest.FixtureRequest) -> None:
+        case = request.node.callspec.id
+        if case in META_MESSAGES:
+            request.applymarker(pytest.mark.xfail(strict=True, reason=META_MESSAGES[case]))
+        assert_same_error(src)
+
+    return test_agrees_with_torch, test_error_message_matches
 
 
 def assert_same_error(src: str) -> None:

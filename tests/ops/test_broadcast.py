@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 R = "r = torch.tensor([1., 2., 3.])\n"
 C = "c = torch.tensor([[1.], [2.]])\n"
@@ -77,11 +75,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CASES + ERRORS, ERRORS)

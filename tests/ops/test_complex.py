@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 C = "c = torch.tensor([[1+2j, 3-4j, 5j], [-1., 2+2j, -3-3j]])\n"       # complex64 (2, 3)
 D = "d = torch.tensor([1+1j, 2-2j, -3j], dtype=torch.complex128)\n"
@@ -113,11 +111,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CASES + ERRORS, ERRORS)

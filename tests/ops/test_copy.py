@@ -3,9 +3,7 @@ detach."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
 P = X + "p = x.permute(2, 0, 1)\n"                      # (4, 2, 3) @ (1, 12, 4): dense, not contig
@@ -147,11 +145,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CLONE + CONTIGUOUS + TO + DETACH + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CLONE + CONTIGUOUS + TO + DETACH + ERRORS, ERRORS)

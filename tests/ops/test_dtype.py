@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 F = "x = torch.arange(12, dtype=torch.float32).view(3, 4)\n"
 
@@ -91,11 +89,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(PAIRS + CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    PAIRS + CASES + ERRORS, ERRORS)

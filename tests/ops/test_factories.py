@@ -3,9 +3,7 @@ ones_like (dtype=, device='meta', memory_format=), and data_ptr of empty tensors
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
 P = X + "p = x.permute(2, 0, 1)\n"
@@ -153,11 +151,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CASES + ERRORS, ERRORS)

@@ -3,9 +3,7 @@ Ellipsis and bools."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(60, dtype=torch.float32).view(3, 4, 5)\n"
 M = "m = torch.arange(30, dtype=torch.float32).view(5, 6)\n"
@@ -197,11 +195,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(NARROW + SELECT + DIAGONAL + UNFOLD + GETITEM + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    NARROW + SELECT + DIAGONAL + UNFOLD + GETITEM + ERRORS, ERRORS)

@@ -3,9 +3,7 @@ place: same object, no new view)."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
 M = "m = torch.arange(6, dtype=torch.float32).view(2, 3)\n"
@@ -79,11 +77,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CASES + ERRORS, ERRORS)

@@ -5,9 +5,7 @@ functions (torch.f(x, ...)) next to their methods."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
 
@@ -125,11 +123,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(SWEEP + CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    SWEEP + CASES + ERRORS, ERRORS)

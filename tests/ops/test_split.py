@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 R = "r = torch.arange(70, dtype=torch.float32).view(7, 10)\n"
 X = "x = torch.arange(24, dtype=torch.float32).view(2, 3, 4)\n"
@@ -118,11 +116,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(CASES + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str) -> None:
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    CASES + ERRORS, ERRORS)

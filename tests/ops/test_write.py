@@ -3,9 +3,7 @@ __setitem__; versions bumped through views, internal-overlap errors."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import META_MESSAGES, Table, assert_agrees, assert_same_error, params
+from ._support import Table, table_tests
 
 X = "x = torch.arange(12, dtype=torch.float32).view(3, 4)\n"
 S = "s = torch.tensor(1.5)\n"
@@ -252,14 +250,5 @@ ERRORS: Table = [
 ]
 
 
-@pytest.mark.parametrize("src", params(FILL + MOVED + COPY + ARITH + SETITEM + ERRORS))
-def test_agrees_with_torch(src: str) -> None:
-    assert_agrees(src)
-
-
-@pytest.mark.parametrize("src", params(ERRORS))
-def test_error_message_matches(src: str, request: pytest.FixtureRequest) -> None:
-    case = request.node.callspec.id
-    if case in META_MESSAGES:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=META_MESSAGES[case]))
-    assert_same_error(src)
+test_agrees_with_torch, test_error_message_matches = table_tests(
+    FILL + MOVED + COPY + ARITH + SETITEM + ERRORS, ERRORS)
