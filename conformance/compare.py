@@ -29,11 +29,11 @@ class Difference:
 
     def __str__(self) -> str:
         where = f" [{self.context}]" if self.context else ""
-        return (f"{self.tensor}.{self.field}={_show(self.actual)}, but should be "
-                f"{_show(self.expected)}{where}")
+        return (f"{self.tensor}.{self.field}={show(self.actual)}, but should be "
+                f"{show(self.expected)}{where}")
 
 
-def _show(v: Any) -> str:
+def show(v: Any) -> str:
     if isinstance(v, np.ndarray):
         return np.array2string(v, threshold=20, separator=", ")
     return repr(v)

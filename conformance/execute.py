@@ -177,22 +177,29 @@ def shape_context(step: Step | str, before: dict[str, Snapshot]) -> str:
 def compare_runs(actual: list[StepResult], expected: list[StepResult],
                  fields: tuple[str, ...] = FIELDS) -> list[Difference]:
     """Return the first step's differences between two runs (empty when they agree)."""
+    return first_difference(actual, expected, fields)[1]
+
+
+def first_difference(actual: list[StepResult], expected: list[StepResult],
+                     fields: tuple[str, ...] = FIELDS) -> tuple[int, list[Difference]]:
+    """Return (index of the first step that differs, its differences); (-1, []) if none."""
     before: dict[str, Snapshot] = {}
-    for a, e in zip(actual, expected):
+    for i, (a, e) in enumerate(zip(actual, expected)):
         context = shape_context(e.step, before)
         if (a.error is None) != (e.error is None) or (
                 a.error and e.error and a.error[0] != e.error[0]):
-            return [Difference("<step>", "exception", _err(a), _err(e), context,
-                               _step_device(e.step, before))]
+            return i, [Difference("<step>", "exception", _err(a), _err(e), context,
+                                  _step_device(e.step, before))]
         if e.error is not None:
-            return []
+            return -1, []
         diffs = diff_live(a.live, e.live, fields, context)
         if diffs:
-            return diffs
+            return i, diffs
         before = e.live
     if len(actual) != len(expected):
-        return [Difference("<program>", "steps", len(actual), len(expected))]
-    return []
+        return min(len(actual), len(expected)), [
+            Difference("<program>", "steps", len(actual), len(expected))]
+    return -1, []
 
 
 def _step_device(step: Step | str, before: dict[str, Snapshot]) -> str:

@@ -57,7 +57,7 @@ class KnownDivergence:
         if target.startswith("compile:") and program is not None:
             # a compiled program is only seen whole: any of its steps may be the cause
             return any(ALIASES.get(s.op.name, s.op.name) in self.ops for s in program.steps)
-        return _diverging_op(program, first) in self.ops
+        return diverging_op(program, first) in self.ops
 
 
 def _condition(when: str, diffs: list[Difference]) -> bool:
@@ -85,7 +85,7 @@ def _target_matches(pattern: str, target: str) -> bool:
     return target.startswith(pattern + ":")
 
 
-def _diverging_op(program: Program | None, diff: Difference) -> str:
+def diverging_op(program: Program | None, diff: Difference) -> str:
     """Return the op name of the step a difference was found at."""
     text = diff.context.split(" with ")[0]
     if program is not None:

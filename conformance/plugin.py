@@ -6,6 +6,10 @@ Registered through the `pytest11` entry point. Options share the `--stridecheck-
 from __future__ import annotations
 
 import os
+import platform
+import sys
+import time
+import uuid
 import zlib
 from collections import Counter
 from typing import Any
@@ -45,6 +49,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run only shard I of N (1-based), split deterministically by test id")
     group.addoption("--stridecheck-devices", default=None, metavar="DEVICES",
                     help="comma-separated eager devices (default: every device torch reports)")
+    group.addoption("--stridecheck-results", default=None, metavar="PATH",
+                    help="append every example's outcome to this JSON-lines file")
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -76,6 +82,89 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stridecheck_shard = parse_shard(config.getoption("--stridecheck-shard"))  # type: ignore[attr-defined]
     config.stridecheck_known = Counter()  # type: ignore[attr-defined]
     config.stridecheck_unsupported = Counter()  # type: ignore[attr-defined]
+    config.stridecheck_recorder = None  # type: ignore[attr-defined]
+    path = config.getoption("--stridecheck-results")
+    if path:
+        _open_results(config, path, targets)
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _open_results(config: pytest.Config, path: str, targets: list[Any]) -> None:
+    """Start the results of this process: the controller writes the `run` record."""
+    from .results import Recorder, ResultsFile
+
+    if _is_worker(config):
+        run = config.workerinput["stridecheck_run"]  # type: ignore[attr-defined]
+        worker = config.workerinput["workerid"]  # type: ignore[attr-defined]
+    else:
+        record = run_record(config, targets)
+        out = ResultsFile(path)
+        out.write(record)
+        out.close()
+        run = {k: record[k] for k in ("run", "seed", "torch", "build")}
+        worker = f"main-{os.getpid()}"
+    config.stridecheck_run = run  # type: ignore[attr-defined]
+    config.stridecheck_started = time.time()  # type: ignore[attr-defined]
+    config.stridecheck_recorder = Recorder(path, worker, run)  # type: ignore[attr-defined]
+
+
+def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
+    """Return the `run` record: what ran, where, with which torch and settings."""
+    import torch
+
+    from .targets import device_names
+
+    hypothesis_seed = config.getoption("hypothesis_seed", None)
+    profile = config.getoption("--stridecheck-profile")
+    seed = hypothesis_seed if hypothesis_seed is not None else (
+        "derandomized" if PROFILES[profile].get("derandomize") else "random")
+    try:
+        version = __import__("importlib.metadata").metadata.version("stridecheck")
+    except Exception:  # noqa: BLE001 - an uninstalled checkout has no version
+        version = "unknown"
+    return {"kind": "run", "run": uuid.uuid4().hex[:12], "started": time.time(),
+            "torch": str(torch.__version__),
+            "build": {"cuda": torch.version.cuda, "hip": getattr(torch.version, "hip", None),
+                      "git": getattr(torch.version, "git_version", None),
+                      "debug": bool(getattr(torch.version, "debug", False))},
+            "python": sys.version.split()[0], "platform": platform.platform(),
+            "devices": device_names(),
+            "targets": [{"name": t.name, "available": not t.unavailable,
+                         "reason": t.unavailable, "unchecked": list(t.unchecked)}
+                        for t in targets],
+            "profile": profile, "seed": seed,
+            "max_examples": config.getoption("--stridecheck-max-examples"),
+            "shard": config.getoption("--stridecheck-shard"), "stridecheck": version}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Hand the run's id and facts to each xdist worker."""
+    run = getattr(node.config, "stridecheck_run", None)
+    if run is not None:
+        node.workerinput["stridecheck_run"] = run
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    recorder = getattr(config, "stridecheck_recorder", None)
+    if recorder is None:
+        return
+    recorder.close()
+    if _is_worker(config):
+        return
+    from .results import ResultsFile, collect_crashes
+
+    path = recorder.file.path
+    collect_crashes(path, "the process checking this program died (segfault or abort)")
+    out = ResultsFile(path)
+    out.write({"kind": "end", "run": config.stridecheck_run["run"],  # type: ignore[attr-defined]
+               "duration": round(time.time() - config.stridecheck_started, 3),  # type: ignore[attr-defined]
+               "exitstatus": int(exitstatus)})
+    out.close()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

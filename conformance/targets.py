@@ -93,6 +93,19 @@ def _accelerators() -> list[str]:
     return found
 
 
+def device_names() -> list[str]:
+    """Return 'cpu' and each accelerator torch reports, with its name where torch gives one."""
+    torch = _torch()
+    found = ["cpu"]
+    for name in _accelerators():
+        module = getattr(torch, name)
+        label = name
+        with contextlib.suppress(Exception):
+            label = f"{name}: {module.get_device_name(0)}"
+        found.append(label)
+    return found
+
+
 def _split_base(program: Program) -> tuple[list[Step], list[Step]]:
     """Split into the steps building x0 (run eagerly) and the rest (the compiled body)."""
     base = []

@@ -14,8 +14,9 @@ from hypothesis import Phase, given, settings
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
 from stridecheck.conformance.known import load, reproduce
-from stridecheck.conformance.outcome import DIVERGENCE, KNOWN, UNSUPPORTED, check
+from stridecheck.conformance.outcome import DIVERGENCE, KNOWN, UNSUPPORTED, Outcome, check
 from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY
+from stridecheck.conformance.results import reproduce_blob
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import alias_programs, view_chains
 
@@ -35,21 +36,34 @@ def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
     unsupported: Counter[str] = Counter()
+    recorder = request.config.stridecheck_recorder  # type: ignore[attr-defined]
+    test = request.node.name
+    failing: list[Outcome] = []  # divergences so far; the last is the shrunk one
 
     @_budget(target, request.config)
     @given(strategy)
     def property_(program: Any) -> None:
+        if recorder is not None:
+            recorder.started(test, target.name, target.device, program)
         outcome = check(program, target)
+        if recorder is not None:
+            recorder.example(outcome.record(test, target.device, shrink=bool(failing)))
         if outcome.status == KNOWN:
             assert outcome.known is not None
             known[outcome.known.id] += 1
         elif outcome.status == UNSUPPORTED:
             unsupported[target.name] += 1
         elif outcome.status == DIVERGENCE:
+            failing.append(outcome)
             raise AssertionError(outcome.explain())
 
     try:
         property_()
+    except AssertionError as exc:
+        if recorder is not None and failing:
+            recorder.failure(failing[-1].failure_record(test, target.device),
+                             reproduce_blob(exc))
+        raise
     finally:
         request.node.user_properties.append((KNOWN_KEY, dict(known)))
         request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))

@@ -911,10 +911,15 @@ class Tensor:
                     else:
                         r = a + _to_compute(np.asarray(scale), common) * b
             undefined = ~self._defined()
+            if self.dtype is dtypes.bool_:
+                undefined |= vals.noncanonical_bools(self._storage, self._geom)
             if aliases_internally(self._geom):
                 undefined = np.ones(self.shape, dtype=np.bool_)
             if isinstance(other, Tensor):
                 undefined = undefined | ~np.broadcast_to(other._defined(), self.shape)
+                if other.dtype is dtypes.bool_:
+                    undefined |= np.broadcast_to(
+                        vals.noncanonical_bools(other._storage, other._geom), self.shape)
                 if _unordered_overlap(self, other):
                     undefined = np.ones(self.shape, dtype=np.bool_)
             self._write(_round_to(r, common))

@@ -87,6 +87,17 @@ def defined(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
     return np.asarray(_strided(words, g.shape, g.strides, g.offset) == full)
 
 
+def noncanonical_bools(storage: Storage, g: Geometry) -> np.ndarray:
+    """Return which bool elements hold a byte other than 0 or 1 (left by a dtype view).
+
+    torch leaves arithmetic on such bytes undefined: eager canonicalises them, inductor's
+    vectorised kernels may not, and which one happens varies with the CPU.
+    """
+    if storage.data is None or g.numel == 0:
+        return np.zeros(g.shape, dtype=np.bool_)
+    return np.asarray(_strided(storage.data, g.shape, g.strides, g.offset) > 1)
+
+
 def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
     """Convert values to the bytes-level numpy type of `dt` (torch's static_cast)."""
     values = np.asarray(values)

@@ -104,6 +104,13 @@ class Op:
     def __repr__(self) -> str:
         return self.call_text("x")
 
+    @property
+    def key(self) -> str:
+        """Return the op's key in the catalogue (`view.dtype` for a dtype view)."""
+        if self.name == "view" and self.args and isinstance(self.args[0], Sym):
+            return "view.dtype"
+        return self.name
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
