@@ -123,7 +123,8 @@ class Recorder:
     def started(self, test: str, target: str, device: str, program: Any) -> None:
         self.inflight.set({"kind": "example", "run": self.run["run"], "test": test,
                            "target": target, "device": device, "dtype": "", "rank": -1,
-                           "length": len(program), "ops": [], "op": None, "family": None,
+                           "length": len(program), "ops": [s.op.key for s in program.steps],
+                           "op": None, "family": None,
                            "status": "crash", "known": None, "program": repr(program),
                            **self.run})
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import glob
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -29,11 +31,14 @@ def _cmd_ops(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    """Run the conformance suite (pytest underneath) and pass its verdict on."""
+    """Run the conformance suite (pytest underneath), then write results, repros and report."""
     import subprocess
 
     from stridecheck.conformance.plugin import PROFILES, parse_shard
+    from stridecheck.conformance.results import collect_crashes
     from stridecheck.conformance.targets import resolve_targets
+
+    from .progress import Progress
 
     if args.profile not in PROFILES:
         return _usage(f"unknown profile {args.profile!r}; known: {', '.join(PROFILES)}")
@@ -42,8 +47,20 @@ def _cmd_run(args: argparse.Namespace) -> int:
         parse_shard(args.shard)
     except Exception as exc:  # noqa: BLE001 - a bad option value is a usage error
         return _usage(str(exc).replace("--stridecheck-shard=", "--shard="))
+    if args.n not in ("auto", "logical") and not args.n.isdigit():
+        return _usage(f"-n {args.n!r}: expected a number of workers or auto")
+    out_dir = os.path.abspath(args.out)
+    results_path = os.path.join(out_dir, "results.jsonl")
+    log_path = os.path.join(out_dir, "pytest.log")
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+        for stale in glob.glob(glob.escape(results_path) + "*"):
+            os.unlink(stale)  # a previous run's results in this folder are replaced
+    except OSError as exc:
+        return _usage(f"--out {args.out}: {exc.strerror}")
     cmd = [sys.executable, "-m", "pytest", "--pyargs", "stridecheck.conformance", "-q",
-           "-p", "no:cacheprovider", f"--stridecheck-profile={args.profile}"]
+           "-p", "no:cacheprovider", f"--stridecheck-profile={args.profile}",
+           f"--stridecheck-results={results_path}"]
     if args.targets:
         cmd.append(f"--stridecheck-targets={args.targets}")
     if args.shard:
@@ -52,9 +69,92 @@ def _cmd_run(args: argparse.Namespace) -> int:
         cmd.append(f"--stridecheck-max-examples={args.max_examples}")
     if args.n != "0":
         cmd += ["-n", args.n]
-    print("stridecheck run: " + " ".join(cmd[3:]), flush=True)
-    code = subprocess.call(cmd)
-    return {0: 0, 1: 1, 5: 0}.get(code, 2)
+    cmd += args.pytest_args
+    print(f"stridecheck run: pytest {' '.join(cmd[3:])}", flush=True)
+    print(f"  pytest's own output: {log_path}", flush=True)
+    with open(log_path, "wb") as log, Progress(results_path, quiet=args.quiet):
+        code = subprocess.call(cmd, stdout=log, stderr=subprocess.STDOUT)
+    if code < 0:
+        collect_crashes(results_path, f"pytest was killed by signal {-code} while checking "
+                                      "this program")
+    if code not in (0, 1, 5) and code >= 0:
+        print(f"stridecheck: error: pytest exited with {code}; the end of its output:",
+              file=sys.stderr)
+        print(_tail(log_path), file=sys.stderr)
+        return 2
+    if not os.path.exists(results_path):
+        return _usage("the run wrote no results")
+    status = _write_outputs([results_path], out_dir)
+    return 1 if code != 0 and code != 5 else status
+
+
+def _tail(path: str, lines: int = 15) -> str:
+    with open(path, errors="replace") as fh:
+        return "".join(fh.readlines()[-lines:]).rstrip()
+
+
+def _write_outputs(paths: list[str], out_dir: str) -> int:
+    """Write repro scripts and the HTML report for results files; print the summary.
+
+    Return 0 when nothing diverged or crashed (known divergences allowed), else 1.
+    """
+    from .html import write_report
+    from .repro import write_scripts
+    from .results import load
+    from .summary import summarize
+
+    results = load(paths)
+    scripts_dir = os.path.join(out_dir, "repros")
+    scripts = write_scripts(results.failures, scripts_dir) if results.failures else {}
+    texts = {}
+    for i, path in scripts.items():
+        with open(path) as fh:
+            texts[i] = fh.read()
+    report = write_report(results, out_dir, texts)
+    summary = summarize(results)
+    counts = summary["counts"]
+    print("stridecheck: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in
+                                       ("pass", "known", "unsupported", "divergence", "crash"))
+          + " example(s)")
+    for i, failure in enumerate(results.failures):
+        where = f" ({failure.get('op')})" if failure.get("op") else ""
+        print(f"\n{failure['status']} on {failure['target']}{where}, repro: {scripts.get(i)}")
+        first = failure["diffs"][0] if failure.get("diffs") else None
+        if first:
+            print(f"  {first['tensor']}.{first['field']}={first['actual']}, but should be "
+                  f"{first['expected']} [{first['context']}]")
+        print("  " + failure.get("program", "").replace("\n", "\n  "))
+    print(f"\nreport: {report}")
+    bad = counts.get("divergence", 0) + counts.get("crash", 0) + len(results.failures)
+    return 1 if bad else 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from .results import ResultsError
+    try:
+        return _write_outputs(args.results, os.path.abspath(args.out))
+    except ResultsError as exc:
+        return _usage(str(exc))
+
+
+def _cmd_merge(args: argparse.Namespace) -> int:
+    from .results import ResultsError, merge
+    try:
+        results = merge(args.results, args.output)
+    except ResultsError as exc:
+        return _usage(str(exc))
+    except OSError as exc:
+        return _usage(f"{args.output}: {exc.strerror}")
+    print(f"stridecheck: merged {len(args.results)} file(s), {len(results.runs)} run(s), "
+          f"{len(results.examples)} example record(s) into {args.output}")
+    return 0
+
+
+def _cmd_repro(args: argparse.Namespace) -> int:
+    import subprocess
+    if not os.path.isfile(args.script):
+        return _usage(f"{args.script}: no such repro script")
+    return subprocess.call([sys.executable, args.script])
 
 
 def _usage(message: str) -> int:
@@ -100,12 +200,19 @@ _positive = _whole(1)
 _non_negative = _whole(0)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors as one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="stridecheck",
         description="Check PyTorch's storage and view semantics against an independent model.")
     parser.add_argument("--version", action="version", version=f"stridecheck {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     ops = sub.add_parser("ops", help="list the op catalogue")
     ops.set_defaults(func=_cmd_ops)
     run = sub.add_parser("run", help="run the conformance suite against every torch target")
@@ -117,7 +224,24 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--shard", default=None, help="run only shard I/N of the tests")
     run.add_argument("--max-examples", type=_positive, default=None,
                      help="examples per test, overriding the profile")
+    run.add_argument("--out", default="stridecheck-out",
+                     help="folder for results.jsonl, report.html and repros/ "
+                          "(default stridecheck-out)")
+    run.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
+                     help="further pytest arguments, after --")
     run.set_defaults(func=_cmd_run)
+    report = sub.add_parser("report", help="write the HTML report and repro scripts of results")
+    report.add_argument("results", nargs="+", metavar="RESULTS", help="results.jsonl files")
+    report.add_argument("--out", required=True, help="folder for report.html and repros/")
+    report.set_defaults(func=_cmd_report)
+    merge = sub.add_parser("merge", help="join results of several shards or machines")
+    merge.add_argument("results", nargs="+", metavar="RESULTS", help="results.jsonl files")
+    merge.add_argument("-o", "--output", required=True, help="the merged results file")
+    merge.set_defaults(func=_cmd_merge)
+    repro = sub.add_parser("repro", help="run a standalone repro script (exit 1: diverges)")
+    repro.add_argument("script", metavar="FILE")
+    repro.set_defaults(func=_cmd_repro)
     sw = sub.add_parser("sweep", help="seeded random differential sweep on eager CPU")
     sw.add_argument("--seed", type=_non_negative, default=0, help="random seed (default 0)")
     sw.add_argument("--count", type=_positive, default=2000,
