@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from typing import Any
 
 
 def _version() -> str:
@@ -18,16 +19,54 @@ def _version() -> str:
 
 
 def _cmd_ops(args: argparse.Namespace) -> int:
+    """Print the catalogue; with results, which targets and dtypes exercised each op."""
     from stridecheck.reference.ops import OPS
 
+    from .results import ResultsError, load
+
+    exercised: dict[str, tuple[set[str], set[str]]] = {op.key: (set(), set()) for op in OPS}
+    if args.results:
+        try:
+            results = load(args.results)
+        except ResultsError as exc:
+            return _usage(str(exc))
+        for record in results.examples:
+            if record.get("shrink") or record.get("status") == "unsupported":
+                continue
+            for key in record.get("ops", ()):
+                if key in exercised:
+                    exercised[key][0].add(record["target"])
+                    exercised[key][1].add(record.get("dtype") or "?")
+        header = ("targets that exercised it", "dtypes")
+    else:
+        header = ("targets", "dtypes")
     width = max(len(op.key) for op in OPS)
-    print(f"{'op':<{width}}  {'family':<10}  {'called as':<26}  returns")
+    print(f"{'op':<{width}}  {'family':<10}  {'called as':<26}  {'returns':<13}  "
+          f"{header[0]}; {header[1]}")
     for op in OPS:
         forms = [f for f, on in (("method", op.method), ("function", op.function),
                                  ("attribute", op.attribute)) if on]
-        print(f"{op.key:<{width}}  {op.family:<10}  {', '.join(forms):<26}  {op.returns}")
+        if args.results:
+            targets, dtypes = exercised[op.key]
+            where = (f"{', '.join(sorted(targets))}; {', '.join(sorted(dtypes))}"
+                     if targets else "never exercised")
+        else:
+            where = f"{_static_targets(op)}; every dtype the op accepts"
+        print(f"{op.key:<{width}}  {op.family:<10}  {', '.join(forms):<26}  "
+              f"{op.returns:<13}  {where}")
     print(f"{len(OPS)} ops in {len({op.family for op in OPS})} families")
     return 0
+
+
+def _static_targets(op: Any) -> str:
+    """Return which targets can run an op: every one, except refs where _refs lacks it."""
+    try:
+        import torch._refs as refs
+    except ImportError:
+        return "every target"
+    # refs reroutes method and function calls only; attributes and indexing stay torch's
+    routed = not op.attribute and not op.name.startswith("__")
+    return "every target but refs" if routed and not hasattr(refs, op.name) else "every target"
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
@@ -214,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"stridecheck {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     ops = sub.add_parser("ops", help="list the op catalogue")
+    ops.add_argument("results", nargs="*", metavar="RESULTS",
+                     help="results files: show which targets and dtypes exercised each op")
     ops.set_defaults(func=_cmd_ops)
     run = sub.add_parser("run", help="run the conformance suite against every torch target")
     run.add_argument("--targets", default=None,
