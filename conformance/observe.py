@@ -62,8 +62,14 @@ def _complex32_values(u: Any) -> Any:
     return torch.view_as_real(u.cpu().clone()).float().contiguous().view(torch.complex64)[..., 0]
 
 
-def storage_key(t: Any) -> Any:
+def storage_key(t: Any, keep: list[Any]) -> Any:
+    """Return what identifies the storage under `t`; `keep` holds the storage object.
+
+    Holding it while a snapshot is taken keeps a storage object made for the occasion from
+    being freed, which would let the next one reuse its address and look shared.
+    """
     s = t.untyped_storage()
+    keep.append(s)
     return s._cdata
 
 
@@ -100,10 +106,11 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
     object_owner: dict[int, str] = {}
     out: dict[str, Snapshot] = {}
     names_by_id = {}
+    storages: list[Any] = []
     for name, t in live.items():
         names_by_id.setdefault(id(t), name)
     for name, t in live.items():
-        key = storage_key(t)
+        key = storage_key(t, storages)
         storage_owner.setdefault(key, name)
         first = object_owner.setdefault(id(t), name)
         base = t._base

@@ -49,6 +49,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run only shard I of N (1-based), split deterministically by test id")
     group.addoption("--stridecheck-devices", default=None, metavar="DEVICES",
                     help="comma-separated eager devices (default: every device torch reports)")
+    group.addoption("--stridecheck-parts", type=int, default=4, metavar="N",
+                    help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
 
@@ -184,9 +186,22 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "stridecheck_target" in metafunc.fixturenames:
-        targets = metafunc.config.stridecheck_targets  # type: ignore[attr-defined]
+    if "stridecheck_target" not in metafunc.fixturenames:
+        return
+    targets = metafunc.config.stridecheck_targets  # type: ignore[attr-defined]
+    if "stridecheck_part" not in metafunc.fixturenames:
         metafunc.parametrize("stridecheck_target", targets, ids=[t.name for t in targets])
+        return
+    # Each target's examples are split into parts with streams of their own, so workers
+    # and shards get even shares. Slow targets (compiles) stay whole: their budget is small.
+    parts = metafunc.config.getoption("--stridecheck-parts")
+    cases, ids = [], []
+    for t in targets:
+        n = parts if t.budget_scale >= 1 and not t.unavailable else 1
+        for i in range(1, n + 1):
+            cases.append((t, (i, n)))
+            ids.append(t.name if n == 1 else f"{t.name}-part{i}of{n}")
+    metafunc.parametrize(("stridecheck_target", "stridecheck_part"), cases, ids=ids)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

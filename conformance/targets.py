@@ -69,11 +69,16 @@ def _eager(program: Program) -> list[StepResult]:
 
 
 def fake_mode() -> Any:
-    """Return a FakeTensorMode that does not log the meta-kernel errors it turns into outcomes."""
+    """Return a FakeTensorMode that does not log the meta-kernel errors it turns into outcomes.
+
+    The dispatch cache all FakeTensorModes share is emptied first: what a program sees must
+    not depend on the programs run before it (see fake-empty-view-cache-storage).
+    """
     import logging
 
     from torch._subclasses.fake_tensor import FakeTensorMode
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+    FakeTensorMode.cache_clear()
     return FakeTensorMode(allow_non_fake_inputs=False)
 
 

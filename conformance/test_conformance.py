@@ -5,11 +5,12 @@ Run with `pytest --pyargs stridecheck.conformance` (options: `pytest --help`, gr
 
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import Phase, given, seed, settings
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
@@ -21,17 +22,18 @@ from stridecheck.conformance.targets import Target
 from stridecheck.strategies import alias_programs, view_chains
 
 
-def _budget(target: Target, config: pytest.Config) -> settings:
+def _budget(target: Target, config: pytest.Config, parts: int) -> settings:
     base = settings()
     override = config.getoption("--stridecheck-max-examples")
     examples = override if override is not None else base.max_examples
     # no explain phase: it reruns the failure many times, minutes on a compiled target
     phases = [p for p in base.phases if p is not Phase.explain]
-    return settings(base, max_examples=max(3, int(examples * target.budget_scale)),
-                    phases=phases)
+    share = -(-int(examples * target.budget_scale) // parts)
+    return settings(base, max_examples=max(3, share), phases=phases)
 
 
-def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
+def _run(strategy: Any, target: Target, part: tuple[int, int],
+         request: pytest.FixtureRequest) -> None:
     if target.unavailable:
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
@@ -40,8 +42,6 @@ def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
     test = request.node.name
     failing: list[Outcome] = []  # divergences so far; the last is the shrunk one
 
-    @_budget(target, request.config)
-    @given(strategy)
     def property_(program: Any) -> None:
         if recorder is not None:
             recorder.started(test, target.name, target.device, program)
@@ -57,8 +57,15 @@ def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
             failing.append(outcome)
             raise AssertionError(outcome.explain())
 
+    checked = given(strategy)(property_)
+    budget = _budget(target, request.config, part[1])
+    checked = budget(checked)
+    if budget.derandomize:
+        # derandomized Hypothesis seeds from the function's source, the same for every test
+        # here; a seed of the test's name gives each test, and each part, a stream of its own
+        checked = seed(zlib.crc32(request.node.name.encode()))(checked)
     try:
-        property_()
+        checked()
     except AssertionError as exc:
         if recorder is not None and failing:
             recorder.failure(failing[-1].failure_record(test, target.device),
@@ -69,12 +76,16 @@ def _run(strategy: Any, target: Target, request: pytest.FixtureRequest) -> None:
         request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
 
 
-def test_view_chains(stridecheck_target: Target, request: pytest.FixtureRequest) -> None:
-    _run(view_chains(device=stridecheck_target.device), stridecheck_target, request)
+def test_view_chains(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                     request: pytest.FixtureRequest) -> None:
+    _run(view_chains(device=stridecheck_target.device), stridecheck_target, stridecheck_part,
+         request)
 
 
-def test_alias_programs(stridecheck_target: Target, request: pytest.FixtureRequest) -> None:
-    _run(alias_programs(device=stridecheck_target.device), stridecheck_target, request)
+def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                        request: pytest.FixtureRequest) -> None:
+    _run(alias_programs(device=stridecheck_target.device), stridecheck_target,
+         stridecheck_part, request)
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)

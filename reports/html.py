@@ -28,11 +28,11 @@ from .summary import failure_order, summarize
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
 # text metrics of the SVGs' monospace font, to size boxes without a browser
-CHAR_WIDTH = 6.6
+CHAR_WIDTH = 7
 LINE_HEIGHT = 16
 BAR_WIDTH = 220
 TRACK_WIDTH = 160
-LABEL_CHARS = 48
+LABEL_CHARS = 56
 # tensors up to this many elements are drawn element by element, larger ones as one span
 MAX_ELEMENTS_DRAWN = 256
 # the template's behaviour script opens with this exact tag; data can never produce it
@@ -47,12 +47,12 @@ def render(results: Results, scripts: dict[int, str] | None = None) -> str:
     failures = []
     for number, (index, view) in enumerate(
             zip(failure_order(results.failures), summary["failures"]), 1):
+        differing = {str(d.get("tensor")) for d in view["diffs"]}
         failures.append({
             **view, "number": number, "script": scripts.get(index),
-            "differing": sorted({str(d.get("tensor")) for d in view["diffs"]}),
-            "pictures": {side: alias_picture(view["aliases"][side],
-                                             {str(d.get("tensor")) for d in view["diffs"]})
+            "pictures": {side: alias_picture(view["aliases"][side], differing)
                          for side in ("expected", "actual")},
+            # read back by the page's script to filter by matrix cell; autoescaped as attribute
             "ops_json": json.dumps(view["matrix_ops"]),
         })
     page = _environment().get_template("report.html").render(
@@ -91,7 +91,7 @@ def alias_picture(groups: list[dict[str, Any]], differing: set[str]) -> dict[str
     y = 4
     label_chars = min(LABEL_CHARS, max(
         [len(_tensor_label(t)) for g in groups for t in g["tensors"]] + [20]))
-    label_width = label_chars * CHAR_WIDTH + 12
+    label_width = label_chars * CHAR_WIDTH + 18
     width = int(label_width + TRACK_WIDTH + 24)
     for group in groups:
         runs = [_runs(t) for t in group["tensors"]]
@@ -104,17 +104,17 @@ def alias_picture(groups: list[dict[str, Any]], differing: set[str]) -> dict[str
         for tensor, tensor_runs in zip(group["tensors"], runs):
             rows.append({
                 "y": y + 11, "label": _tensor_label(tensor)[:LABEL_CHARS],
-                "title": _tensor_title(tensor), "differs": tensor["name"] in differing,
+                "differs": tensor["name"] in differing,
                 "spans": None if tensor_runs is None else [
-                    {"x": round(label_width + (first - low) * scale, 1),
-                     "w": round(max((last + 1 - first) * scale - 1, 1.5), 1)}
+                    {"x": _short(label_width + (first - low) * scale),
+                     "w": _short(max((last + 1 - first) * scale - 1, 1.5))}
                     for first, last in tensor_runs]})
             y += LINE_HEIGHT
         boxes.append({"y": top, "h": y - top + 4, "title": f"storage of {group['storage']}",
                       "extent": f"elements {low}..{high - 1}"})
         y += 10
-    return {"width": width, "height": max(y, 24), "label_width": label_width,
-            "track_x": label_width, "rows": rows, "boxes": boxes}
+    return {"width": width, "height": max(y, 24), "track_x": _short(label_width),
+            "track_width": TRACK_WIDTH, "rows": rows, "boxes": boxes}
 
 
 def bar_chart(pairs: list[list[Any]]) -> dict[str, Any]:
@@ -132,7 +132,7 @@ def bar_chart(pairs: list[list[Any]]) -> dict[str, Any]:
 def _charts(coverage: dict[str, list[list[Any]]]) -> list[dict[str, Any]]:
     titles = {"op": "examples per op", "dtype": "examples per dtype",
               "device": "examples per device", "length": "examples per program length",
-              "rank": "examples per rank of the first tensor"}
+              "rank": "examples per rank"}
     return [{"title": titles[field], **bar_chart(coverage[field])} for field in titles]
 
 
@@ -174,15 +174,16 @@ def _tuple_text(value: Any) -> str:
 
 
 def _tensor_label(tensor: dict[str, Any]) -> str:
-    return (f"{tensor['name']} {_tuple_text(tensor.get('shape'))} "
-            f"{_tuple_text(tensor.get('strides'))} +{tensor.get('storage_offset')}")
-
-
-def _tensor_title(tensor: dict[str, Any]) -> str:
     base = tensor.get("base")
-    return (f"{tensor['name']}: shape {_tuple_text(tensor.get('shape'))}, strides "
-            f"{_tuple_text(tensor.get('strides'))}, storage_offset "
-            f"{tensor.get('storage_offset')}, _base {'none' if base is None else base}")
+    return (f"{tensor['name']} {_tuple_text(tensor.get('shape'))} "
+            f"{_tuple_text(tensor.get('strides'))} +{tensor.get('storage_offset')}"
+            + ("" if base is None else f" \N{LEFTWARDS ARROW} {base}"))
+
+
+def _short(x: float) -> int | float:
+    """Return a coordinate with one decimal at most, and none when it is whole."""
+    x = round(x, 1)
+    return int(x) if x == int(x) else x
 
 
 def _allow_own_script(page: str) -> str:

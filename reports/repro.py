@@ -18,8 +18,7 @@ from typing import Any
 
 from stridecheck.conformance.execute import StepResult, run_source
 from stridecheck.conformance.observe import FIELDS, Snapshot
-from stridecheck.conformance.targets import (COMPILED_FIELDS, FAKE_FIELDS, NO_VALUES,
-                                             REFS_FIELDS)
+from stridecheck.conformance.targets import COMPILED_FIELDS, FAKE_FIELDS, NO_VALUES, REFS_FIELDS
 
 from .results import write_atomically
 
@@ -122,7 +121,8 @@ def _header(failure: dict[str, Any], target: str) -> str:
         f"# test:      {_comment(failure.get('test', ''))}",
         f"# seed:      {_comment(failure.get('seed'))}",
         f"# reproduce: {_comment(failure.get('blob') or 'no Hypothesis blob recorded')}",
-        "#            (decorate the test with it to replay the search that found this)",
+        *(["#            (decorate the test with it to replay the search that found this)"]
+          if failure.get("blob") else []),
         "# run:       python <this file>       (needs torch only)",
         "#            exit 1: torch still diverges; 0: torch agrees with the expected",
         "#            behaviour; 2: the target cannot run on this machine",
@@ -300,10 +300,10 @@ def _op_call(node: ast.stmt) -> tuple[ast.Call | None, ast.expr | None]:
     if not isinstance(node, (ast.Assign, ast.Expr)) or (
             isinstance(node, ast.Assign) and not isinstance(node.targets[0], ast.Name)):
         return None, None
-    value, pick = node.value, None
+    value = node.value
     if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
-        value, pick = value.value, value.slice
-    return (value, pick) if isinstance(value, ast.Call) else (None, None)
+        return value.value, value.slice
+    return (value, None) if isinstance(value, ast.Call) else (None, None)
 
 
 def _targets(node: ast.stmt) -> list[str]:
@@ -391,10 +391,12 @@ def values(t):
 def observe(live):
     """Return the fields of every live tensor; storage, identity and base name a tensor."""
     first_name, storage_owner, out = {}, {}, {}
+    # held until the end: a freed storage object's address could be reused and look shared
+    storages = [t.untyped_storage() for t in live.values()]
     for name, t in live.items():
         first_name.setdefault(id(t), name)
-    for name, t in live.items():
-        storage = storage_owner.setdefault(t.untyped_storage()._cdata, name)
+    for (name, t), s in zip(live.items(), storages):
+        storage = storage_owner.setdefault(s._cdata, name)
         base, ptr = t._base, t.data_ptr()
         formats = (torch.contiguous_format, torch.channels_last, torch.channels_last_3d)
         seen = {

@@ -280,7 +280,7 @@ def parse(page: str) -> Elements:
 def hostile_results() -> Results:
     """Return results whose every free-text field holds markup meant to run script."""
     records: list[dict[str, Any]] = [run_record()]
-    for i, text in enumerate(HOSTILE):
+    for text in HOSTILE:
         records.append(example("known", ops=("to", text), op=text, known=text, target=text,
                                dtype=text))
         bad = failure(program=f"x0 = torch.zeros(2)  # {text}", message=text, target=text,
