@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
+from stridecheck.reports.results import load
+
+TESTS = str(Path(__file__).parent)
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,12 +37,59 @@ def test_sweep_checks_programs_and_exits_zero_when_all_agree(
     assert "50 programs checked" in capsys.readouterr().out
 
 
-def test_run_runs_the_conformance_suite_on_a_target() -> None:
+def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
-                          "eager:cpu", "--max-examples", "20", "-n", "0", "--profile", "dev"],
-                         capture_output=True, text=True, timeout=300)
+                          "eager:cpu", "--max-examples", "20", "-n", "0", "--profile", "dev",
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    assert "passed" in out.stdout
+    report = tmp_path / "report.html"
+    assert f"report: {report}" in out.stdout
+    assert report.stat().st_size > 0 and "passed" in (tmp_path / "pytest.log").read_text()
+    records = load([str(tmp_path / "results.jsonl")])
+    assert len(records.runs) == 1 and len(records.ends) == 1
+    assert sum(not e["shrink"] for e in records.examples) >= 2 * 4 * 5, "20 examples a test"
+    assert f"{len(records.examples)} example" in out.stdout or "pass" in out.stdout
+
+
+def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("STRIDECHECK_INJECT", "unsqueeze-last-stride-zero")
+    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
+                          "eager:cpu", "--max-examples", "100", "-n", "0", "--profile", "ci",
+                          "-q", "--out", str(tmp_path), "--", "-p", "inject_plugin",
+                          "-k", "view_chains"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
+    scripts = sorted((tmp_path / "repros").glob("*.py"))
+    assert scripts and ".strides=(" in out.stdout
+    # the script needs torch alone: with the bug in the process it diverges, without it not
+    replay = ("import runpy, sys; sys.path.insert(0, sys.argv[1]); "
+              "from injected_bugs import BUGS; "
+              "bug = {b.name: b for b in BUGS}['unsqueeze-last-stride-zero']\n"
+              "with bug.install(): runpy.run_path(sys.argv[2], run_name='__main__')")
+    monkeypatch.delenv("STRIDECHECK_INJECT")
+    with_bug = subprocess.run([sys.executable, "-c", replay, TESTS, str(scripts[0])],
+                              capture_output=True, text=True, timeout=120)
+    assert with_bug.returncode == 1, with_bug.stdout + with_bug.stderr
+    fixed = subprocess.run([sys.executable, "-m", "stridecheck.reports", "repro",
+                            str(scripts[0])], capture_output=True, text=True, timeout=120)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+
+
+def test_run_survives_pytest_dying_and_records_the_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("STRIDECHECK_INJECT", "segfault-unsqueeze-3d")
+    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
+                          "eager:cpu", "--max-examples", "200", "-n", "0", "--profile", "ci",
+                          "-q", "--out", str(tmp_path), "--", "-p", "inject_plugin"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
+    records = load([str(tmp_path / "results.jsonl")])
+    crashes = [f for f in records.failures if f["status"] == "crash"]
+    assert len(crashes) == 1 and "killed by signal" in crashes[0]["message"]
+    assert (tmp_path / "report.html").exists() and "crash on eager:cpu" in out.stdout
 
 
 @pytest.mark.parametrize("argv", [["sweep", "--count", "0"], ["sweep", "--count", "x"],
