@@ -144,6 +144,9 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
 
     results = load(paths)
     scripts_dir = os.path.join(out_dir, "repros")
+    # scripts of an earlier report in this folder would pass for this one's
+    for stale in glob.glob(os.path.join(glob.escape(scripts_dir), "repro-*.py")):
+        os.unlink(stale)
     scripts = write_scripts(results.failures, scripts_dir) if results.failures else {}
     texts = {}
     for i, path in scripts.items():
@@ -174,6 +177,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
         return _write_outputs(args.results, os.path.abspath(args.out))
     except ResultsError as exc:
         return _usage(str(exc))
+    except OSError as exc:
+        return _usage(f"--out {args.out}: {exc.strerror or exc}")
 
 
 def _cmd_merge(args: argparse.Namespace) -> int:

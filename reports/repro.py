@@ -125,7 +125,8 @@ def _header(failure: dict[str, Any], target: str) -> str:
           if failure.get("blob") else []),
         "# run:       python <this file>       (needs torch only)",
         "#            exit 1: torch still diverges; 0: torch agrees with the expected",
-        "#            behaviour; 2: the target cannot run on this machine",
+        "#            behaviour; 2: the target cannot run on this machine; 3: the",
+        "#            check itself failed",
     ]
     if diffs:
         lines += ["#", "# differences when found:"]
@@ -533,5 +534,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Exception as exc:  # the checker itself failed: neither verdict holds
+        print(f"could not check: {type(exc).__name__}: {exc}", file=sys.stderr)
+        sys.exit(3)
 '''

@@ -51,15 +51,21 @@ def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> N
     assert f"{len(records.examples)} example" in out.stdout or "pass" in out.stdout
 
 
+def _run_with_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bug: str, examples: str,
+                  *pytest_args: str) -> subprocess.CompletedProcess[str]:
+    """Run `stridecheck run` on eager:cpu in one process with an injected torch bug."""
+    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("STRIDECHECK_INJECT", bug)
+    return subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
+                           "eager:cpu", "--max-examples", examples, "-n", "0", "--profile",
+                           "ci", "-q", "--out", str(tmp_path), "--", "-p", "inject_plugin",
+                           *pytest_args], capture_output=True, text=True, timeout=600)
+
+
 def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    monkeypatch.setenv("STRIDECHECK_INJECT", "unsqueeze-last-stride-zero")
-    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
-                          "eager:cpu", "--max-examples", "100", "-n", "0", "--profile", "ci",
-                          "-q", "--out", str(tmp_path), "--", "-p", "inject_plugin",
-                          "-k", "view_chains"],
-                         capture_output=True, text=True, timeout=600)
+    out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "100",
+                        "-k", "view_chains")
     assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
     scripts = sorted((tmp_path / "repros").glob("*.py"))
     assert scripts and ".strides=(" in out.stdout
@@ -79,12 +85,7 @@ def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
 
 def test_run_survives_pytest_dying_and_records_the_crash(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    monkeypatch.setenv("STRIDECHECK_INJECT", "segfault-unsqueeze-3d")
-    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
-                          "eager:cpu", "--max-examples", "200", "-n", "0", "--profile", "ci",
-                          "-q", "--out", str(tmp_path), "--", "-p", "inject_plugin"],
-                         capture_output=True, text=True, timeout=600)
+    out = _run_with_bug(tmp_path, monkeypatch, "segfault-unsqueeze-3d", "200")
     assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
     records = load([str(tmp_path / "results.jsonl")])
     crashes = [f for f in records.failures if f["status"] == "crash"]
