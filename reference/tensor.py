@@ -844,6 +844,7 @@ class Tensor:
                 src._storage is self._storage and src._geom == self._geom and
                 src.dtype is self.dtype and src._conj == self._conj and src._neg == self._neg):
             # ATen copy_impl returns early when src and self are views of the same data
+            self._forget_noncanonical(src)
             self._bump()
             return self
         if src.is_meta and not self.is_meta:
@@ -856,8 +857,20 @@ class Tensor:
         if shape != self._geom.shape:
             raise errors.fail("copy_broadcast", out=self.shape, shape=shape)
         self._copy_values_from(src)
+        self._forget_noncanonical(src)
         self._bump()
         return self
+
+    def _forget_noncanonical(self, src: Tensor) -> None:
+        """Forget what a copy from bool bytes other than 0 and 1 wrote: torch leaves it open.
+
+        Eager copies such bytes as they are (or skips a copy onto itself); compiled kernels
+        load them as bools and store 0 or 1.
+        """
+        if src.dtype is dtypes.bool_ and not src.is_meta and not self.is_meta:
+            odd = vals.noncanonical_bools(src._storage, src._geom)
+            if odd.any():
+                self._forget(np.broadcast_to(odd, self.shape))
 
     def _binary_(self, other: Any, op: str, alpha: Any = 1) -> Tensor:
         self._check_writable()
