@@ -801,6 +801,7 @@ class Tensor:
             self._write(src._values())
         if undefined is not None:
             self._forget(undefined)
+        self._forget_noncanonical(src)
 
     def _forget(self, undefined: np.ndarray) -> None:
         """Mark elements whose value torch does not determine (garbage in, garbage out)."""
@@ -857,15 +858,14 @@ class Tensor:
         if shape != self._geom.shape:
             raise errors.fail("copy_broadcast", out=self.shape, shape=shape)
         self._copy_values_from(src)
-        self._forget_noncanonical(src)
         self._bump()
         return self
 
     def _forget_noncanonical(self, src: Tensor) -> None:
         """Forget what a copy from bool bytes other than 0 and 1 wrote: torch leaves it open.
 
-        Eager copies such bytes as they are (or skips a copy onto itself); compiled kernels
-        load them as bools and store 0 or 1.
+        Eager copies such bytes as they are, or as 0 and 1 (its copy kernels differ), or skips a
+        copy onto itself; compiled kernels load them as bools and store 0 or 1.
         """
         if src.dtype is dtypes.bool_ and not src.is_meta and not self.is_meta:
             odd = vals.noncanonical_bools(src._storage, src._geom)
