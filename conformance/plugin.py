@@ -161,7 +161,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from .results import ResultsFile, collect_crashes
 
     path = recorder.file.path
-    collect_crashes(path, "the process checking this program died (segfault or abort)")
+    collect_crashes(path, "the process checking this program died (segfault or abort)",
+                    record=exitstatus != pytest.ExitCode.INTERRUPTED)
     out = ResultsFile(path)
     out.write({"kind": "end", "run": config.stridecheck_run["run"],  # type: ignore[attr-defined]
                "duration": round(time.time() - config.stridecheck_started, 3),  # type: ignore[attr-defined]

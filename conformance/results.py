@@ -82,15 +82,19 @@ class Inflight:
             os.unlink(self.path)
 
 
-def collect_crashes(results_path: str, reason: str) -> int:
-    """Turn examples left in flight by dead processes into crash records; return how many."""
+def collect_crashes(results_path: str, reason: str, record: bool = True) -> int:
+    """Turn examples left in flight by dead processes into crash records; return how many.
+
+    With `record` false (the run was interrupted) the in-flight files are only removed: an
+    example stopped by Ctrl-C did not crash.
+    """
     found = 0
     out: ResultsFile | None = None
     for path in sorted(glob.glob(glob.escape(results_path) + ".inflight-*")):
         with open(path, "rb") as fh:
             text = fh.read().decode(errors="replace").strip()
         os.unlink(path)
-        if not text:
+        if not text or not record:
             continue
         try:
             example = json.loads(text)

@@ -111,8 +111,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
     cmd += args.pytest_args
     print(f"stridecheck run: pytest {' '.join(cmd[3:])}", flush=True)
     print(f"  pytest's own output: {log_path}", flush=True)
+    interrupted = False
     with open(log_path, "wb") as log, Progress(results_path, quiet=args.quiet):
-        code = subprocess.call(cmd, stdout=log, stderr=subprocess.STDOUT)
+        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            code = child.wait()
+        except KeyboardInterrupt:
+            # pytest got the same Ctrl-C: let it write its end record, then report what it did
+            interrupted = True
+            code = child.wait()
+    if interrupted:
+        print("stridecheck: interrupted; the report covers the examples checked so far",
+              file=sys.stderr)
+        if os.path.exists(results_path):
+            _write_outputs([results_path], out_dir)
+        return 130
     if code < 0:
         collect_crashes(results_path, f"pytest was killed by signal {-code} while checking "
                                       "this program")
