@@ -795,13 +795,15 @@ class Tensor:
             undefined = None  # the common case: no garbage to carry over
         else:
             undefined = ~np.broadcast_to(src._defined(), self.shape)
+        odd = _noncanonical(src)  # read before the copy: src may share bytes with self
         if src.dtype is self.dtype and not (src._conj or src._neg or self._conj or self._neg):
             vals.copy_same_type(self._storage, self._geom, src._storage, src._geom, self.dtype)
         else:
             self._write(src._values())
         if undefined is not None:
             self._forget(undefined)
-        self._forget_noncanonical(src)
+        if odd is not None:
+            self._forget(np.broadcast_to(odd, self.shape))
 
     def _forget(self, undefined: np.ndarray) -> None:
         """Mark elements whose value torch does not determine (garbage in, garbage out)."""
@@ -845,7 +847,9 @@ class Tensor:
                 src._storage is self._storage and src._geom == self._geom and
                 src.dtype is self.dtype and src._conj == self._conj and src._neg == self._neg):
             # ATen copy_impl returns early when src and self are views of the same data
-            self._forget_noncanonical(src)
+            odd = _noncanonical(src)
+            if odd is not None:
+                self._forget(odd)
             self._bump()
             return self
         if src.is_meta and not self.is_meta:
@@ -860,17 +864,6 @@ class Tensor:
         self._copy_values_from(src)
         self._bump()
         return self
-
-    def _forget_noncanonical(self, src: Tensor) -> None:
-        """Forget what a copy from bool bytes other than 0 and 1 wrote: torch leaves it open.
-
-        Eager copies such bytes as they are, or as 0 and 1 (its copy kernels differ), or skips a
-        copy onto itself; compiled kernels load them as bools and store 0 or 1.
-        """
-        if src.dtype is dtypes.bool_ and not src.is_meta and not self.is_meta:
-            odd = vals.noncanonical_bools(src._storage, src._geom)
-            if odd.any():
-                self._forget(np.broadcast_to(odd, self.shape))
 
     def _binary_(self, other: Any, op: str, alpha: Any = 1) -> Tensor:
         self._check_writable()
@@ -924,15 +917,14 @@ class Tensor:
                     else:
                         r = a + _to_compute(np.asarray(scale), common) * b
             undefined = ~self._defined()
-            if self.dtype is dtypes.bool_:
-                undefined |= vals.noncanonical_bools(self._storage, self._geom)
+            for t in (self, other) if isinstance(other, Tensor) else (self,):
+                odd = _noncanonical(t)
+                if odd is not None:
+                    undefined |= np.broadcast_to(odd, self.shape)
             if aliases_internally(self._geom):
                 undefined = np.ones(self.shape, dtype=np.bool_)
             if isinstance(other, Tensor):
                 undefined = undefined | ~np.broadcast_to(other._defined(), self.shape)
-                if other.dtype is dtypes.bool_:
-                    undefined |= np.broadcast_to(
-                        vals.noncanonical_bools(other._storage, other._geom), self.shape)
                 if _unordered_overlap(self, other):
                     undefined = np.ones(self.shape, dtype=np.bool_)
             self._write(_round_to(r, common))
@@ -1071,6 +1063,19 @@ class Tensor:
                             "index")
         return int(self.item())
 
+
+
+def _noncanonical(t: Tensor) -> np.ndarray | None:
+    """Return which elements of a bool tensor hold bytes other than 0 and 1, if any do.
+
+    torch leaves what reads of such bytes produce open: eager copies them as they are, or as
+    0 and 1 (its copy kernels differ), or skips a copy onto itself; compiled kernels load them
+    as bools and store 0 or 1. Whatever they are written into is not determined.
+    """
+    if t.dtype is not dtypes.bool_ or t.is_meta:
+        return None
+    odd = vals.noncanonical_bools(t._storage, t._geom)
+    return odd if odd.any() else None
 
 def _unordered_overlap(dst: Tensor, src: Tensor) -> builtins.bool:
     """Return whether src and dst share bytes in a way whose result depends on kernel order.

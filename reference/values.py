@@ -88,11 +88,7 @@ def defined(storage: Storage, g: Geometry, dt: dtypes.dtype) -> np.ndarray:
 
 
 def noncanonical_bools(storage: Storage, g: Geometry) -> np.ndarray:
-    """Return which bool elements hold a byte other than 0 or 1 (left by a dtype view).
-
-    torch leaves arithmetic on such bytes undefined: eager canonicalises them, inductor's
-    vectorised kernels may not, and which one happens varies with the CPU.
-    """
+    """Return which bool elements hold a byte other than 0 or 1 (left by a dtype view)."""
     if storage.data is None or g.numel == 0:
         return np.zeros(g.shape, dtype=np.bool_)
     return np.asarray(_strided(storage.data, g.shape, g.strides, g.offset) > 1)
