@@ -11,9 +11,8 @@ from stridecheck.strategies.program import Program
 from .compare import Difference, show
 from .execute import StepResult, first_difference, run
 from .known import KnownDivergence, classify, diverging_op
+from .results import DIVERGENCE, KNOWN, PASS, UNSUPPORTED
 from .targets import Target, Unsupported
-
-PASS, DIVERGENCE, KNOWN, UNSUPPORTED = "pass", "divergence", "known", "unsupported"
 
 
 @dataclass
@@ -52,7 +51,7 @@ class Outcome:
         spec = BY_KEY.get(op) if op else None
         return {"kind": "example", "test": test, "target": self.target, "device": device,
                 "dtype": self.dtype, "rank": self.rank, "length": len(self.program),
-                "ops": [s.op.key for s in self.program.steps if s.op.key in BY_KEY],
+                "ops": self.program.op_keys(),
                 "op": op, "family": spec.family if spec else None, "status": self.status,
                 "known": self.known.id if self.known else None, "shrink": shrink}
 

@@ -117,16 +117,13 @@ def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
     """Return the `run` record: what ran, where, with which torch and settings."""
     import torch
 
+    from .results import package_version
     from .targets import device_names
 
     hypothesis_seed = config.getoption("hypothesis_seed", None)
     profile = config.getoption("--stridecheck-profile")
     seed = hypothesis_seed if hypothesis_seed is not None else (
         "derandomized" if PROFILES[profile].get("derandomize") else "random")
-    try:
-        version = __import__("importlib.metadata").metadata.version("stridecheck")
-    except Exception:  # noqa: BLE001 - an uninstalled checkout has no version
-        version = "unknown"
     return {"kind": "run", "run": uuid.uuid4().hex[:12], "started": time.time(),
             "torch": str(torch.__version__),
             "build": {"cuda": torch.version.cuda, "hip": getattr(torch.version, "hip", None),
@@ -139,7 +136,8 @@ def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
                         for t in targets],
             "profile": profile, "seed": seed,
             "max_examples": config.getoption("--stridecheck-max-examples"),
-            "shard": config.getoption("--stridecheck-shard"), "stridecheck": version}
+            "shard": config.getoption("--stridecheck-shard"),
+            "stridecheck": package_version()}
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -28,8 +28,18 @@ import os
 from typing import Any
 
 SCHEMA = 1
-STATUSES = ("pass", "divergence", "known", "unsupported", "crash")
+PASS, DIVERGENCE, KNOWN, UNSUPPORTED, CRASH = "pass", "divergence", "known", "unsupported", "crash"
+STATUSES = (PASS, DIVERGENCE, KNOWN, UNSUPPORTED, CRASH)
 KINDS = ("run", "example", "failure", "end")
+
+
+def package_version() -> str:
+    """Return the installed stridecheck's version ("unknown" for an uninstalled checkout)."""
+    from importlib import metadata
+    try:
+        return metadata.version("stridecheck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -101,7 +111,7 @@ def collect_crashes(results_path: str, reason: str, record: bool = True) -> int:
         except ValueError:
             continue  # the process died while writing it: nothing to attribute
         example.pop("schema", None)
-        example.update(status="crash", shrink=False)
+        example.update(status=CRASH, shrink=False)
         failure = {**example, "kind": "failure", "diffs": [], "tensors": {}, "message": reason,
                    "blob": None}
         for key in ("program", "seed", "torch", "build"):
@@ -127,9 +137,9 @@ class Recorder:
     def started(self, test: str, target: str, device: str, program: Any) -> None:
         self.inflight.set({"kind": "example", "run": self.run["run"], "test": test,
                            "target": target, "device": device, "dtype": "", "rank": -1,
-                           "length": len(program), "ops": [s.op.key for s in program.steps],
+                           "length": len(program), "ops": program.op_keys(),
                            "op": None, "family": None,
-                           "status": "crash", "known": None, "program": repr(program),
+                           "status": CRASH, "known": None, "program": repr(program),
                            **self.run})
 
     def example(self, record: dict[str, Any]) -> None:

@@ -7,15 +7,9 @@ import glob
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from typing import Any
 
-
-def _version() -> str:
-    try:
-        return metadata.version("stridecheck")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+from stridecheck.conformance.results import package_version
 
 
 def _cmd_ops(args: argparse.Namespace) -> int:
@@ -227,7 +221,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     except ImportError:
         print("stridecheck: error: torch is not installed", file=sys.stderr)
         return 2
-    print(f"stridecheck {_version()}: reference vs torch {torch.__version__} eager cpu, "
+    print(f"stridecheck {package_version()}: reference vs torch {torch.__version__} eager cpu, "
           f"seed {args.seed}, {args.count} programs of up to {args.max_ops} ops", flush=True)
     result = sweep(seed=args.seed, count=args.count, max_ops=args.max_ops, target=torch,
                    progress=not args.quiet)
@@ -268,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="stridecheck",
         description="Check PyTorch's storage and view semantics against an independent model.")
-    parser.add_argument("--version", action="version", version=f"stridecheck {_version()}")
+    parser.add_argument("--version", action="version", version=f"stridecheck {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     ops = sub.add_parser("ops", help="list the op catalogue")
     ops.add_argument("results", nargs="*", metavar="RESULTS",

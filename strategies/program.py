@@ -141,6 +141,11 @@ class Program:
     def __len__(self) -> int:
         return len(self.steps)
 
+    def op_keys(self) -> list[str]:
+        """Return the catalogue keys of the ops the program calls, in order (factories aside)."""
+        from stridecheck.reference.ops import BY_KEY
+        return [s.op.key for s in self.steps if s.op.key in BY_KEY]
+
 
 def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
     """Turn symbols and refs in an argument into objects of the library that runs."""
