@@ -145,6 +145,7 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     Return 0 when nothing diverged or crashed (known divergences allowed), else 1.
     """
     from .html import write_report
+    from .repro import scripts as repro_scripts
     from .repro import write_scripts
     from .results import load
     from .summary import summarize
@@ -154,13 +155,10 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     # scripts of an earlier report in this folder would pass for this one's
     for stale in glob.glob(os.path.join(glob.escape(scripts_dir), "repro-*.py")):
         os.unlink(stale)
-    scripts = write_scripts(results.failures, scripts_dir) if results.failures else {}
-    texts = {}
-    for i, path in scripts.items():
-        with open(path) as fh:
-            texts[i] = fh.read()
-    report = write_report(results, out_dir, texts)
+    texts = repro_scripts(results.failures)
+    scripts = write_scripts(results.failures, scripts_dir, texts) if texts else {}
     summary = summarize(results)
+    report = write_report(results, out_dir, texts, summary)
     counts = summary["counts"]
     print("stridecheck: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in
                                        ("pass", "known", "unsupported", "divergence", "crash"))

@@ -40,10 +40,14 @@ SCRIPT_OPEN = "<script>"
 HASH_PLACEHOLDER = "sha256-of-the-page-script"
 
 
-def render(results: Results, scripts: dict[int, str] | None = None) -> str:
-    """Return the report page of `results`; `scripts` maps a failure's index to its repro."""
+def render(results: Results, scripts: dict[int, str] | None = None,
+           summary: dict[str, Any] | None = None) -> str:
+    """Return the report page of `results`; `scripts` maps a failure's index to its repro.
+
+    `summary` is `summarize(results)` when the caller has it already.
+    """
     scripts = scripts or {}
-    summary = summarize(results)
+    summary = summarize(results) if summary is None else summary
     failures = []
     for number, (index, view) in enumerate(
             zip(failure_order(results.failures), summary["failures"]), 1):
@@ -62,12 +66,12 @@ def render(results: Results, scripts: dict[int, str] | None = None) -> str:
     return _allow_own_script(page)
 
 
-def write_report(results: Results, out_dir: str,
-                 scripts: dict[int, str] | None = None) -> str:
+def write_report(results: Results, out_dir: str, scripts: dict[int, str] | None = None,
+                 summary: dict[str, Any] | None = None) -> str:
     """Write `out_dir/report.html` whole or not at all; return its path."""
     path = os.path.join(out_dir, "report.html")
     # render first: an exception while rendering must leave no file behind
-    page = render(results, scripts)
+    page = render(results, scripts, summary)
     write_atomically(path, page.encode("utf-8"))
     return path
 

@@ -81,19 +81,30 @@ def script_name(index: int, failure: dict[str, Any]) -> str:
     return f"repro-{index + 1:03d}-{slug[:48] or 'program'}.py"
 
 
-def write_scripts(failures: list[dict[str, Any]], out_dir: str) -> dict[int, str]:
-    """Write one script per failure into out_dir; return {index in failures: path}.
+def scripts(failures: list[dict[str, Any]]) -> dict[int, str]:
+    """Return {index in failures: script text} for every failure whose program replays.
 
     A failure whose program cannot be replayed (none recorded, or not Python) gets no script.
     """
-    os.makedirs(out_dir, exist_ok=True)
-    written: dict[int, str] = {}
+    texts: dict[int, str] = {}
     for i, failure in enumerate(failures):
         try:
-            text = script(failure)
+            texts[i] = script(failure)
         except ValueError:
             continue
-        path = os.path.join(out_dir, script_name(i, failure))
+    return texts
+
+
+def write_scripts(failures: list[dict[str, Any]], out_dir: str,
+                  texts: dict[int, str] | None = None) -> dict[int, str]:
+    """Write one script per failure into out_dir; return {index in failures: path}.
+
+    `texts` are the scripts when `scripts(failures)` already made them.
+    """
+    os.makedirs(out_dir, exist_ok=True)
+    written: dict[int, str] = {}
+    for i, text in (scripts(failures) if texts is None else texts).items():
+        path = os.path.join(out_dir, script_name(i, failures[i]))
         write_atomically(path, text.encode())
         os.chmod(path, 0o755)  # the temporary file was private; a script is for running
         written[i] = path
