@@ -47,8 +47,9 @@ from .factories import (
 )
 from .functions import FUNCTIONS as _FUNCTIONS
 from .functions import view_as_complex, view_as_real
+from .promotion import can_cast, promote_types, result_type
 from .storage import UntypedStorage
-from .tensor import Size, Tensor, can_cast, promote_types, result_type
+from .tensor import Size, Tensor
 
 float = float32  # noqa: A001 - torch.float
 int = int32  # noqa: A001 - torch.int

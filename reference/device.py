@@ -26,15 +26,12 @@ class device:  # noqa: N801 - torch spells it lowercase
         elif isinstance(type, str):
             t, i = _parse(type)
         else:
-            raise TypeError(f"device() received an invalid combination of arguments - got "
-                            f"({_typename(type)})")
+            raise errors.fail("device_arguments", got=_typename(type))
         if index is not None:
             if i is not None:
-                raise RuntimeError(
-                    f"type (string) must not include an index because index was passed "
-                    f"explicitly: {type}")
+                raise errors.fail("device_index_twice", text=str(type))
             if index < 0:
-                raise RuntimeError("Device index must not be negative")
+                raise errors.fail("device_index_negative")
             i = index
         object.__setattr__(self, "type", t)
         object.__setattr__(self, "index", i)
@@ -73,14 +70,14 @@ DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "idee
 
 def _parse(text: str) -> tuple[str, int | None]:
     if not text:
-        raise RuntimeError("Device string must not be empty")
+        raise errors.fail("device_empty")
     name, sep, idx = text.partition(":")
     if name not in DEVICE_TYPES:
-        raise errors.unknown_device_type(text)
+        raise errors.fail("unknown_device_type", text=text)
     if not sep:
         return name, None
     if not idx.isdigit() or (len(idx) > 1 and idx[0] == "0"):
-        raise errors.invalid_device_string(text)
+        raise errors.fail("invalid_device_string", text=text)
     return name, int(idx)
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from . import errors
+
 
 @dataclass(frozen=True, slots=True)
 class dtype:  # noqa: N801 - torch spells it lowercase
@@ -75,7 +77,7 @@ def lookup(obj: Any) -> dtype:
     name = aliases.get(name, name)
     if name in BY_NAME:
         return BY_NAME[name]
-    raise TypeError(f"expected a dtype, got {obj!r}")
+    raise errors.fail("not_a_dtype", got=repr(obj))
 
 
 def is_dtype_like(obj: Any) -> bool:
@@ -125,4 +127,4 @@ def lookup_memory_format(obj: Any) -> memory_format:
     for mf in MEMORY_FORMATS:
         if mf.name == name:
             return mf
-    raise TypeError(f"expected a memory_format, got {obj!r}")
+    raise errors.fail("not_a_memory_format", got=repr(obj))

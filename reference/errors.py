@@ -1,116 +1,97 @@
-"""Every error the reference raises, with torch's exception type and wording, in one place."""
+"""Every error the reference raises, with torch's exception type and wording, in one place.
+
+Each failure has a short key; `fail(key, **fields)` builds its exception. Tuple and list fields
+print as torch prints int lists, `[2, 3]`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-
-def _list(xs: Sequence[int]) -> str:
-    return "[" + ", ".join(str(x) for x in xs) + "]"
-
-
-def dim_out_of_range(dim: int, ndim: int) -> IndexError:
-    lo, hi = (-1, 0) if ndim <= 0 else (-ndim, ndim - 1)
-    return IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], "
-                      f"but got {dim})")
-
-
-def no_dims(dim: int) -> IndexError:
-    return IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-
-
-def invalid_device_string(text: str) -> RuntimeError:
-    return RuntimeError(f"Invalid device string: '{text}'")
-
-
-def unknown_device_type(text: str) -> RuntimeError:
-    return RuntimeError("Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, "
-                        "hip, ve, fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, "
-                        f"privateuseone device type at start of device string: {text}")
-
-
-def negative_dimension(size: int, shape: Sequence[int]) -> RuntimeError:
-    return RuntimeError(f"Trying to create tensor with negative dimension {size}: {_list(shape)}")
-
-
-def shape_invalid(shape: Sequence[int], numel: int) -> RuntimeError:
-    return RuntimeError(f"shape '{_list(shape)}' is invalid for input of size {numel}")
-
-
-def only_one_inferred() -> RuntimeError:
-    return RuntimeError("only one dimension can be inferred")
-
-
-def invalid_shape_dim(size: int, index: int, shape: Sequence[int]) -> RuntimeError:
-    return RuntimeError(f"invalid shape dimension {size} at index {index} of shape {_list(shape)}")
-
-
-def numel_overflow() -> RuntimeError:
-    return RuntimeError("numel: integer multiplication overflow")
-
-
-def storage_size_overflow(shape: Sequence[int], strides: Sequence[int]) -> RuntimeError:
-    return RuntimeError(f"Storage size calculation overflowed with sizes={_list(shape)} and "
-                        f"strides={_list(strides)}")
-
-
-def ambiguous_inferred(shape: Sequence[int]) -> RuntimeError:
-    return RuntimeError(
-        f"cannot reshape tensor of 0 elements into shape {_list(shape)} because the "
-        "unspecified dimension size -1 can be any value and is ambiguous")
-
-
-def view_incompatible() -> RuntimeError:
-    return RuntimeError(
-        "view size is not compatible with input tensor's size and stride (at least one "
-        "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-
-
-def storage_out_of_bounds(shape: Sequence[int], strides: Sequence[int], offset: int,
-                          itemsize: int, needed: int, have: int) -> RuntimeError:
-    return RuntimeError(
-        f"setStorage: sizes {_list(shape)}, strides {_list(strides)}, storage offset {offset}, "
-        f"and itemsize {itemsize} requiring a storage size of {needed} are out of bounds for "
-        f"storage of size {have}")
-
-
-def internal_overlap() -> RuntimeError:
-    return RuntimeError(
-        "unsupported operation: more than one element of the written-to tensor refers to a "
-        "single memory location. Please clone() the tensor before performing the operation.")
-
-
-def cannot_cast(result: str, out: str) -> RuntimeError:
-    return RuntimeError(f"result type {result} can't be cast to the desired output type {out}")
-
-
-def value_overflow(cpp_name: str) -> RuntimeError:
-    return RuntimeError(f"value cannot be converted to type {cpp_name} without overflow")
-
-
-def meta_no_data() -> NotImplementedError:
-    return NotImplementedError("Cannot copy out of meta tensor; no data!")
-
-
-def meta_item() -> RuntimeError:
-    return RuntimeError("Tensor.item() cannot be called on meta tensors")
-
-
-def step_not_positive() -> ValueError:
-    return ValueError("step must be greater than zero")
-
-
-def too_many_indices(ndim: int, given: int) -> IndexError:
-    return IndexError(f"too many indices for tensor of dimension {ndim}")
-
-
-# Messages raised by one op each, keyed by a short name; `fail(key, **fields)` builds the error.
 MESSAGES: dict[str, tuple[type[Exception], str]] = {
+    # dims and shapes (c10 WrapDimUtils.h, ATen InferSize.h)
+    "dim_out_of_range": (
+        IndexError, "Dimension out of range (expected to be in range of [{lo}, {hi}], but got "
+        "{dim})"),
+    "no_dims": (IndexError, "Dimension specified as {dim} but tensor has no dimensions"),
+    "dim_repeat": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
+    "negative_dimension": (
+        RuntimeError, "Trying to create tensor with negative dimension {size}: {shape}"),
+    "shape_invalid": (RuntimeError, "shape '{shape}' is invalid for input of size {numel}"),
+    "only_one_inferred": (RuntimeError, "only one dimension can be inferred"),
+    "invalid_shape_dim": (
+        RuntimeError, "invalid shape dimension {size} at index {index} of shape {shape}"),
+    "ambiguous_inferred": (
+        RuntimeError, "cannot reshape tensor of 0 elements into shape {shape} because the "
+        "unspecified dimension size -1 can be any value and is ambiguous"),
+    "numel_overflow": (RuntimeError, "numel: integer multiplication overflow"),
+    "storage_size_overflow": (
+        RuntimeError, "Storage size calculation overflowed with sizes={shape} and "
+        "strides={strides}"),
+    "storage_out_of_bounds": (
+        RuntimeError, "setStorage: sizes {shape}, strides {strides}, storage offset {offset}, "
+        "and itemsize {itemsize} requiring a storage size of {needed} are out of bounds for "
+        "storage of size {have}"),
+    "invalid_storage_offset": (RuntimeError, "Tensor: invalid storage offset {offset}"),
+    "broadcast": (
+        RuntimeError, "The size of tensor a ({a}) must match the size of tensor b ({b}) at "
+        "non-singleton dimension {dim}"),
+    "memory_format_rank": (
+        RuntimeError, "required rank {rank} tensor to use {name} format"),
+    # argument parsing (torch/csrc/utils/python_arg_parser.cpp)
+    "view_no_args": (
+        TypeError, "view() received an invalid combination of arguments - got (), but expected "
+        "one of:"),
+    "view_arguments": (TypeError, "view() {error}, but expected one of:"),
+    "missing_argument": (
+        TypeError, '{name}() missing 1 required positional arguments: "{arg}"'),
+    "invalid_arguments": (
+        TypeError, "received an invalid combination of arguments - got ({got})"),
+    "squeeze_arguments": (
+        TypeError, "squeeze() received an invalid combination of arguments - got ({got}), but "
+        "expected one of:"),
+    "to_arguments": (TypeError, "to() received an invalid combination of arguments"),
+    "to_keyword": (TypeError, "to() got an unexpected keyword argument '{name}'"),
+    "int_too_big": (OverflowError, "int too big to convert"),
+    "not_a_dtype": (TypeError, "expected a dtype, got {got}"),
+    "not_a_memory_format": (TypeError, "expected a memory_format, got {got}"),
+    # devices (c10/core/Device.cpp)
+    "device_arguments": (
+        TypeError, "device() received an invalid combination of arguments - got ({got})"),
+    "device_index_twice": (
+        RuntimeError, "type (string) must not include an index because index was passed "
+        "explicitly: {text}"),
+    "device_index_negative": (RuntimeError, "Device index must not be negative"),
+    "device_empty": (RuntimeError, "Device string must not be empty"),
+    "invalid_device_string": (RuntimeError, "Invalid device string: '{text}'"),
+    "unknown_device_type": (
+        RuntimeError, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, "
+        "ve, fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at "
+        "start of device string: {text}"),
+    "different_device": (
+        RuntimeError, "Expected all tensors to be on the same device, but found at least two "
+        "devices, {a} and {b}!"),
+    # factories
+    "zeros_negative": (RuntimeError, "zeros: Dimension size must be non-negative."),
+    "sequence_length": (
+        ValueError, "expected sequence of length {expected} at dim 1 (got {got})"),
+    "too_many_dimensions": (ValueError, "too many dimensions '{type}'"),
+    "infer_dtype": (TypeError, "Could not infer dtype of {type}"),
+    "arange_step_zero": (RuntimeError, "step must be nonzero"),
+    "arange_bounds": (RuntimeError, "upper bound and lower bound inconsistent with step sign"),
+    "empty_preserve": (RuntimeError, "unsupported memory format Preserve"),
+    "empty_strided_len": (
+        RuntimeError, "dimensionality of sizes ({sizes}) must match dimensionality of strides "
+        "({strides})"),
+    # views (ATen TensorShape.cpp)
     "as_strided_len": (RuntimeError, "mismatch in length of strides and shape"),
     "as_strided_negative_stride": (
         RuntimeError, "as_strided: Negative strides are not supported at the moment, got "
         "strides: {strides}"),
-    "invalid_storage_offset": (RuntimeError, "Tensor: invalid storage offset {offset}"),
+    "view_incompatible": (
+        RuntimeError, "view size is not compatible with input tensor's size and stride (at "
+        "least one dimension spans across two contiguous subspaces). Use .reshape(...) "
+        "instead."),
     "expand_too_few": (
         RuntimeError, "expand({typename}{{{shape}}}, size={sizes}): the number of sizes provided "
         "({nsizes}) must be greater or equal to the number of dimensions in the tensor ({ndim})"),
@@ -121,22 +102,18 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "The expanded size of the tensor ({target}) must match the existing size "
         "({size}) at non-singleton dimension {dim}.  Target sizes: {sizes}.  Tensor sizes: "
         "{shape}"),
-    "expand_negative": (
-        RuntimeError, "The expanded size of the tensor ({target}) isn't allowed in a leading, "
-        "non-existing dimension {dim}"),
     "narrow_0d": (RuntimeError, "narrow() cannot be applied to a 0-dim tensor."),
     "narrow_negative_length": (RuntimeError, "narrow(): length must be non-negative."),
     "narrow_start": (
         IndexError, "start out of range (expected to be in range of [{lo}, {hi}], but got "
         "{start})"),
+    "narrow_start_tensor": (RuntimeError, "start must be an 0-dim integral Tensor."),
     "narrow_exceeds": (
         RuntimeError, "start ({start}) + length ({length}) exceeds dimension size ({size})."),
     "select_0d": (IndexError, "select() cannot be applied to a 0-dim tensor."),
     "select_range": (
         IndexError, "select(): index {index} out of range for tensor of size {shape} at "
         "dimension {dim}"),
-    "index_range": (
-        IndexError, "index {index} is out of bounds for dimension {dim} with size {size}"),
     "slice_step": (RuntimeError, "slice step must be positive"),
     "permute_len": (
         RuntimeError, "permute(sparse_coo): number of dimensions in the tensor input does not "
@@ -150,6 +127,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "mH_ndim": (
         RuntimeError, "tensor.mH is only supported on matrices or batches of matrices. Got "
         "{ndim}-D tensor."),
+    "H_ndim": (
+        RuntimeError, "tensor.H is only supported on matrices (2-D tensors). Got {ndim}-D "
+        "tensor.{hint}"),
     "adjoint_ndim": (
         RuntimeError, "tensor.adjoint() is only supported on matrices or batches of matrices. "
         "Got {ndim}-D tensor."),
@@ -158,7 +138,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "contain the same number of dims as destination ({dst} dims)"),
     "movedim_repeat_src": (RuntimeError, "movedim: repeated dim in `source` ({dims})"),
     "movedim_repeat_dst": (RuntimeError, "movedim: repeated dim in `destination` ({dims})"),
-    "dim_repeat": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
     "diagonal_same": (RuntimeError, "diagonal dimensions cannot be identical {d1}, {d2}"),
     "split_0d": (RuntimeError, "split expects at least a 1-dimensional tensor"),
     "split_negative": (
@@ -180,6 +159,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "with 0 dims"),
     "tensor_split_sections": (
         RuntimeError, "number of sections must be larger than 0, got {sections}"),
+    "tensor_split_dtype": (
+        RuntimeError, "tensor_split expected tensor_indices_or_sections to have dtype of long, "
+        "but got {dtype}"),
+    "tensor_split_ndim": (
+        RuntimeError, "tensor_split expected tensor_indices_or_sections to be a "
+        "zero-dimensional or one-dimensional tensor, but got a tensor with {ndim} dims"),
     "xsplit_ndim": (
         RuntimeError, "torch.{name} requires a tensor with at least {need} dimension{s}, but got "
         "a tensor with {ndim} dimensions!"),
@@ -192,10 +177,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "unflatten_mismatch": (
         RuntimeError, "unflatten: Provided sizes {sizes} don't multiply up to the size of dim "
         "{dim} ({size}) in the input tensor"),
+    "unflatten_error": (RuntimeError, "unflatten got an unexpected error:\n{error}"),
     "unfold_size": (
         RuntimeError, "maximum size for tensor at dimension {dim} is {max} but size is {size}"),
     "unfold_step": (RuntimeError, "step is {step} but must be > 0"),
     "unfold_negative": (RuntimeError, "size is {size} but must be >= 0"),
+    # dtype views and complex views (ATen TensorConversions.cpp, ComplexHelper.h)
     "view_dtype_0d": (
         RuntimeError, "self.dim() cannot be 0 to view {src} as {dst} (different element sizes)"),
     "view_dtype_stride": (
@@ -231,34 +218,89 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "Tensor must have a stride divisible by 2 for all but last dimension"),
     "view_as_complex_offset": (RuntimeError, "Tensor must have a storage_offset divisible by 2"),
     "imag_real": (RuntimeError, "imag is not implemented for tensors with non-complex dtypes."),
+    # indexing (torch/csrc/autograd/python_variable_indexing.cpp)
+    "too_many_indices": (IndexError, "too many indices for tensor of dimension {ndim}"),
+    "index_range": (
+        IndexError, "index {index} is out of bounds for dimension {dim} with size {size}"),
+    "index_0d": (
+        IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+        "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"),
+    "index_type": (
+        IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+        "Variables are valid indices (got {type})"),
+    "index_str": (TypeError, "new(): invalid data type '{type}'"),
+    "index_dtype": (
+        IndexError, "tensors used as indices must be long, int, byte or bool tensors"),
+    "index_tensor_unsupported": (
+        NotImplementedError, "advanced indexing with tensors of indices is outside the "
+        "reference model"),
+    "slice_bound": (
+        TypeError, "slice indices must be integers or None or have an __index__ method"),
+    "slice_step_zero": (ValueError, "slice step cannot be zero"),
+    "slice_step_negative": (ValueError, "step must be greater than zero"),
+    "slice_0d": (IndexError, "slice() cannot be applied to a 0-dim tensor."),
+    "assign_type": (TypeError, "can't assign a {type} to a {tensor}"),
+    "delitem": (TypeError, "Tensor does not support deleting items"),
+    "not_an_index": (
+        TypeError, "only integer tensors of a single element can be converted to an index"),
+    "len_0d": (TypeError, "len() of a 0-d tensor"),
+    # values
+    "meta_no_data": (NotImplementedError, "Cannot copy out of meta tensor; no data!"),
+    "meta_item": (RuntimeError, "Tensor.item() cannot be called on meta tensors"),
     "item_numel": (
         RuntimeError, "a Tensor with {numel} elements cannot be converted to Scalar"),
+    "value_overflow": (
+        RuntimeError, "value cannot be converted to type {cpp_name} without overflow"),
+    # in-place writes (ATen MemoryOverlap.cpp, TensorIterator.cpp, BinaryOps.cpp)
+    "internal_overlap": (
+        RuntimeError, "unsupported operation: more than one element of the written-to tensor "
+        "refers to a single memory location. Please clone() the tensor before performing the "
+        "operation."),
+    "partial_overlap": (
+        RuntimeError, "unsupported operation: some elements of the input tensor and the "
+        "written-to tensor refer to a single memory location. Please clone() the tensor before "
+        "performing the operation."),
+    "copy_broadcast": (
+        RuntimeError, "output with shape {out} doesn't match the broadcast shape {shape}"),
+    "copy_src_type": (
+        TypeError, "copy_(): argument 'src' (position 1) must be Tensor, not {type}"),
+    "fill_ndim": (
+        RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with {ndim} "
+        "dimensions."),
+    "other_type": (
+        TypeError, "{op}_(): argument 'other' must be Tensor or Number, not {type}"),
+    "cannot_cast": (
+        RuntimeError, "result type {result} can't be cast to the desired output type {out}"),
     "sub_bool": (
         RuntimeError, "Subtraction, the `-` operator, with two bool tensors is not supported. "
         "Use the `^` or `logical_xor()` operator instead."),
     "sub_bool_scalar": (
         RuntimeError, "Subtraction, the `-` operator, with a bool tensor is not supported. If "
         "you are trying to invert a mask, use the `~` or `logical_not()` operator instead."),
-    "broadcast": (
-        RuntimeError, "The size of tensor a ({a}) must match the size of tensor b ({b}) at "
-        "non-singleton dimension {dim}"),
-    "copy_broadcast": (
-        RuntimeError, "output with shape {out} doesn't match the broadcast shape {shape}"),
-    "memory_format_rank": (
-        RuntimeError, "required rank {rank} tensor to use {name} format"),
+    "alpha_bool": (RuntimeError, "Boolean alpha only supported for Boolean results."),
+    "alpha_float": (
+        RuntimeError, "For integral input tensors, argument alpha must not be a floating point "
+        "number."),
+    "alpha_complex": (
+        RuntimeError, "For non-complex input tensors, argument alpha must not be a complex "
+        "number."),
+    # copies and storage (ATen TensorConversions.cpp, Resize.cpp, TensorShape.cpp set_)
     "contiguous_preserve": (
         RuntimeError, "preserve memory format is unsupported by the contiguous operator"),
-    "is_contiguous_preserve": (
-        RuntimeError, "is_contiguous: unsupported memory format {name}"),
-    "resize_view_storage": (
-        RuntimeError, "Trying to resize storage that is not resizable"),
-    "set_storage_offset": (RuntimeError, "Tensor: invalid storage offset {offset}"),
-    "different_device": (
-        RuntimeError, "Expected all tensors to be on the same device, but found at least two "
-        "devices, {a} and {b}!"),
-    "empty_strided_len": (
-        RuntimeError, "mismatch in length of strides and shape"),
+    "resize_preserve": (RuntimeError, "Unsupported memory formatPreserve"),
+    "set_dtype": (RuntimeError, "Could not set tensor of type {src} to a tensor of type {dst}"),
+    "set_source_type": (
+        TypeError, "set_(): argument 'source' must be Tensor or Storage, not {type}"),
+    "set_stride_len": (
+        RuntimeError, "unequal size length ({size}) and stride length ({stride})"),
+    "set_device": (
+        RuntimeError, 'Attempted to set the storage of a tensor on device "{dst}" to a storage '
+        'on different device "{src}".  This is no longer allowed; the devices must match.'),
 }
+
+
+def _list(xs: Sequence[object]) -> str:
+    return "[" + ", ".join(str(x) for x in xs) + "]"
 
 
 def fail(key: str, **fields: object) -> Exception:

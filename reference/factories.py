@@ -9,12 +9,16 @@ from typing import Any
 
 import numpy as np
 
-from . import dtypes
+from . import dtypes, errors
+from .arguments import unpack_shape
 from .device import concrete
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
-from .tensor import Tensor, _scalar_dtype, _unpack_shape
+from .layouts import empty_like_strides, strides_for_format
+from .operands import scalar_dtype
+from .promotion import checked_scalar
+from .tensor import Tensor
 
 _CPU = Device("cpu")
 
@@ -31,9 +35,8 @@ def _filled(shape: tuple[int, ...], value: Any, dt: DType, dev: Device,
             strides: tuple[int, ...] | None = None, *, name: str = "empty") -> Tensor:
     if min(shape, default=0) < 0:
         if name == "zeros":
-            raise RuntimeError(f"{name}: Dimension size must be non-negative.")
+            raise errors.fail("zeros_negative")
     if value is not None and name == "full":
-        from .tensor import checked_scalar
         checked_scalar(value, dt)  # full fills through the checked kernel path
     out = Tensor._fresh(shape, strides, dt, dev, zero=value is not None)
     if value is not None and not out.is_meta:
@@ -47,7 +50,7 @@ def _infer_dtype(flat: list[Any]) -> DType:
         if isinstance(v, Tensor):
             d = v.dtype
         else:
-            d = _scalar_dtype(v)
+            d = scalar_dtype(v)
         dt = d if dt is None else (d if dtypes.category(d) > dtypes.category(dt) else dt)
     return dtypes.float32 if dt is None else dt
 
@@ -62,14 +65,14 @@ def _flatten(data: Any) -> tuple[tuple[int, ...], list[Any]]:
         inner = parts[0][0]
         for shape, _ in parts:
             if shape != inner:
-                raise ValueError(f"expected sequence of length {inner[0] if inner else 0} at "
-                                 f"dim 1 (got {shape[0] if shape else 0})")
+                raise errors.fail("sequence_length", expected=inner[0] if inner else 0,
+                                  got=shape[0] if shape else 0)
         return (len(data),) + inner, [v for _, vals in parts for v in vals]
     if isinstance(data, (builtins.bool, int, float, complex, np.generic)):
         return (), [data]
     if isinstance(data, str):
-        raise ValueError(f"too many dimensions '{type(data).__name__}'")
-    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+        raise errors.fail("too_many_dimensions", type=type(data).__name__)
+    raise errors.fail("infer_dtype", type=type(data).__name__)
 
 
 def tensor(data: Any, *, dtype: Any = None, device: Any = None,
@@ -89,9 +92,9 @@ def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
     is_float = any(isinstance(v, float) for v in (start, end, step))
     dt = _dtype(dtype, dtypes.float32 if is_float else dtypes.int64)
     if step == 0:
-        raise RuntimeError("step must be nonzero")
+        raise errors.fail("arange_step_zero")
     if (step > 0 and end < start) or (step < 0 and end > start):
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+        raise errors.fail("arange_bounds")
     # ATen RangeFactories.cpp: the size is computed in double whatever the dtype
     n = math.ceil((end - start) / step)
     out = Tensor._fresh((n,), None, dt, _device(device), zero=True)
@@ -103,45 +106,43 @@ def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
 
 def empty(*size: Any, dtype: Any = None, device: Any = None,
           memory_format: Any = None) -> Tensor:
-    shape = _unpack_shape(size)
+    shape = unpack_shape(size)
     strides = None
     if memory_format is not None and dtypes.lookup_memory_format(memory_format) is \
             dtypes.preserve_format:
-        raise RuntimeError("unsupported memory format Preserve")
+        raise errors.fail("empty_preserve")
     if memory_format is not None:
-        from .tensor import _strides_for_format
-        strides = _strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
+        strides = strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
     return _filled(shape, None, _dtype(dtype), _device(device), strides)
 
 
 def zeros(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(_unpack_shape(size), 0, _dtype(dtype), _device(device), name="zeros")
+    return _filled(unpack_shape(size), 0, _dtype(dtype), _device(device), name="zeros")
 
 
 def ones(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(_unpack_shape(size), 1, _dtype(dtype), _device(device), name="ones")
+    return _filled(unpack_shape(size), 1, _dtype(dtype), _device(device), name="ones")
 
 
 def full(size: Sequence[int], fill_value: Any, *, dtype: Any = None,
          device: Any = None) -> Tensor:
-    dt = _dtype(dtype, _scalar_dtype(fill_value))
-    return _filled(_unpack_shape((size,)), fill_value, dt, _device(device), name="full")
+    dt = _dtype(dtype, scalar_dtype(fill_value))
+    return _filled(unpack_shape((size,)), fill_value, dt, _device(device), name="full")
 
 
 def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = None,
                   device: Any = None) -> Tensor:
     size, stride = tuple(size), tuple(stride)
     if len(size) != len(stride):
-        raise RuntimeError(f"dimensionality of sizes ({len(size)}) must match dimensionality "
-                           f"of strides ({len(stride)})")
+        raise errors.fail("empty_strided_len", sizes=len(size), strides=len(stride))
     return _filled(size, None, _dtype(dtype), _device(device), stride)
 
 
 def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any) -> Tensor:
     dt = t.dtype if dtype is None else dtypes.lookup(dtype)
     dev = t.device if device is None else _device(device)
-    strides = t._empty_like_strides(dtypes.preserve_format if memory_format is None
-                                    else memory_format)
+    strides = empty_like_strides(t._geom, dtypes.preserve_format if memory_format is None
+                                 else memory_format)
     return _filled(tuple(t.shape), value, dt, dev, strides)
 
 

@@ -6,22 +6,17 @@ from collections.abc import Callable
 from math import prod
 from operator import itemgetter
 
-_new_tuple = tuple.__new__
-
 
 class Geometry(tuple[tuple[int, ...], tuple[int, ...], int]):
     """Where a tensor's elements lie in its storage, in elements: (shape, strides, offset).
 
-    An immutable value compared by its fields. It is a slotted tuple rather than a frozen
-    dataclass because view ops build one per call and tuple construction is several times
-    cheaper (see benchmarks/README.md).
+    An immutable value compared by its fields, built from one tuple as tuple() is:
+    `Geometry((shape, strides, offset))`, the only way to build one. It is a slotted tuple with
+    tuple's own constructor rather than a frozen dataclass because view ops build one per call
+    and that construction is several times cheaper (see benchmarks/README.md).
     """
 
     __slots__ = ()
-
-    def __new__(cls, shape: tuple[int, ...], strides: tuple[int, ...],
-                offset: int = 0) -> Geometry:
-        return _new_tuple(cls, (shape, strides, offset))
 
     shape: tuple[int, ...] = property(itemgetter(0))  # type: ignore[assignment]
     strides: tuple[int, ...] = property(itemgetter(1))  # type: ignore[assignment]
@@ -30,9 +25,6 @@ class Geometry(tuple[tuple[int, ...], tuple[int, ...], int]):
     def __repr__(self) -> str:
         return f"Geometry(shape={self[0]}, strides={self[1]}, offset={self[2]})"
 
-    def __getnewargs__(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        return (self[0], self[1], self[2])
-
     @property
     def ndim(self) -> int:
         return len(self[0])
@@ -40,10 +32,6 @@ class Geometry(tuple[tuple[int, ...], tuple[int, ...], int]):
     @property
     def numel(self) -> int:
         return prod(self[0])
-
-    def with_(self, shape: tuple[int, ...], strides: tuple[int, ...],
-              offset: int | None = None) -> Geometry:
-        return _new_tuple(Geometry, (shape, strides, self[2] if offset is None else offset))
 
     def extent(self) -> int:
         """Return the elements of storage needed from element 0 (ATen computeStorageNbytes)."""
@@ -134,6 +122,15 @@ def is_non_overlapping_and_dense(g: Geometry) -> bool:
             return False
         required *= n
     return True
+
+
+def is_dense(g: Geometry) -> bool:
+    """Return Tensor.is_non_overlapping_and_dense(): any contiguity flag, or the test above.
+
+    c10/core/TensorImpl.h refresh_contiguous ORs them into the flag torch reports.
+    """
+    return is_contiguous(g) or is_channels_last_contiguous(g, 4) or \
+        is_channels_last_contiguous(g, 5) or is_non_overlapping_and_dense(g)
 
 
 def compute_stride(old_shape: tuple[int, ...], old_strides: tuple[int, ...],

@@ -16,19 +16,11 @@ from .geometry import Geometry, compute_stride
 INT64_MAX = 2**63 - 1
 
 
-def _geometry(fields: tuple[tuple[int, ...], tuple[int, ...], int]) -> Geometry:
-    """Build a Geometry from (shape, strides, offset) without the keyword constructor."""
-    return _new_tuple(Geometry, fields)
-
-
-_new_tuple = tuple.__new__
-
-
 def wrap_dim(dim: int, ndim: int) -> int:
     """Wrap a possibly negative dim; a 0-d tensor accepts 0 and -1 (c10 maybe_wrap_dim)."""
     rank = max(ndim, 1)
     if not -rank <= dim < rank:
-        raise errors.dim_out_of_range(dim, ndim)
+        raise errors.fail("dim_out_of_range", lo=-rank, hi=rank - 1, dim=dim)
     return dim + rank if dim < 0 else dim
 
 
@@ -49,27 +41,27 @@ def infer_size(shape: Sequence[int], numel: int) -> tuple[int, ...]:
     if not shape or min(shape) >= 0:
         if prod(shape) == numel:
             return shape
-        raise errors.shape_invalid(shape, numel)
+        raise errors.fail("shape_invalid", shape=shape, numel=numel)
     newsize = 1
     infer_dim: int | None = None
     for i, n in enumerate(shape):
         if n == -1:
             if infer_dim is not None:
-                raise errors.only_one_inferred()
+                raise errors.fail("only_one_inferred")
             infer_dim = i
         elif n >= 0:
             newsize *= n
         else:
-            raise errors.invalid_shape_dim(n, i, shape)
+            raise errors.fail("invalid_shape_dim", size=n, index=i, shape=shape)
     if numel == newsize or (infer_dim is not None and newsize > 0 and numel % newsize == 0):
         if infer_dim is not None:
             if newsize == 0:
-                raise errors.ambiguous_inferred(shape)
+                raise errors.fail("ambiguous_inferred", shape=shape)
             out = list(shape)
             out[infer_dim] = numel // newsize
             return tuple(out)
         return tuple(shape)
-    raise errors.shape_invalid(shape, numel)
+    raise errors.fail("shape_invalid", shape=shape, numel=numel)
 
 
 def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
@@ -82,9 +74,9 @@ def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
     if stride and min(stride) < 0:
         raise errors.fail("as_strided_negative_stride", strides=stride)
     if size and min(size) < 0:
-        raise errors.storage_size_overflow(size, stride)
+        raise errors.fail("storage_size_overflow", shape=size, strides=stride)
     # the caller checks storage bounds next, then the offset (ATen setStrided)
-    return _geometry((size, stride, offset))
+    return Geometry((size, stride, offset))
 
 
 def expand(g: Geometry, sizes: Sequence[int],
@@ -103,8 +95,8 @@ def expand(g: Geometry, sizes: Sequence[int],
     if tensor_dim == 0:
         # a 0-d tensor takes the sizes as given, all with stride 0; -1 is not resolved
         if any(n < 0 for n in sizes):
-            raise errors.numel_overflow()
-        return _geometry((sizes, (0,) * ndim, offset))
+            raise errors.fail("numel_overflow")
+        return Geometry((sizes, (0,) * ndim, offset))
     out_shape = [0] * ndim
     out_strides = [0] * ndim
     lead = ndim - tensor_dim
@@ -130,8 +122,8 @@ def expand(g: Geometry, sizes: Sequence[int],
         out_shape[i] = size
         out_strides[i] = stride
     if min(out_shape) < 0:
-        raise errors.numel_overflow()
-    return _geometry((tuple(out_shape), tuple(out_strides), offset))
+        raise errors.fail("numel_overflow")
+    return Geometry((tuple(out_shape), tuple(out_strides), offset))
 
 
 def slice(g: Geometry, dim: int, start: int | None, end: int | None, step: int = 1) -> Geometry:  # noqa: A001
@@ -152,7 +144,7 @@ def slice(g: Geometry, dim: int, start: int | None, end: int | None, step: int =
     lo = 0 if lo < 0 else (n if lo > n else lo)
     hi = lo if hi < lo else (n if hi > n else hi)
     stride = strides[dim]
-    return _geometry((shape[:dim] + ((hi - lo + step - 1) // step,) + shape[dim + 1:],
+    return Geometry((shape[:dim] + ((hi - lo + step - 1) // step,) + shape[dim + 1:],
                       strides[:dim] + (stride * step,) + strides[dim + 1:], offset + lo * stride))
 
 
@@ -184,7 +176,7 @@ def select(g: Geometry, dim: int, index: int) -> Geometry:
         raise errors.fail("select_range", index=index, shape=shape, dim=dim)
     if index < 0:
         index += n
-    return _geometry((shape[:dim] + shape[dim + 1:], strides[:dim] + strides[dim + 1:],
+    return Geometry((shape[:dim] + shape[dim + 1:], strides[:dim] + strides[dim + 1:],
                       offset + index * strides[dim]))
 
 
@@ -196,14 +188,14 @@ def permute(g: Geometry, dims: Sequence[int]) -> Geometry:
     if n < 2:
         if n:
             wrap_dim(dims[0], n)
-        return _geometry((shape, strides, offset))
+        return Geometry((shape, strides, offset))
     # no comprehensions: on CPython 3.11 each one costs more than the whole permutation
     if min(dims) < 0 or max(dims) >= n:
         dims = tuple(map(wrap_dim, dims, (n,) * n))
     if len(set(dims)) != n:
         raise errors.fail("permute_dup")
     pick = itemgetter(*dims)
-    return _geometry((pick(shape), pick(strides), offset))
+    return Geometry((pick(shape), pick(strides), offset))
 
 
 def transpose(g: Geometry, dim0: int, dim1: int) -> Geometry:
@@ -215,7 +207,7 @@ def transpose(g: Geometry, dim0: int, dim1: int) -> Geometry:
     shape, strides = list(g[0]), list(g[1])
     shape[d0], shape[d1] = shape[d1], shape[d0]
     strides[d0], strides[d1] = strides[d1], strides[d0]
-    return _geometry((tuple(shape), tuple(strides), g[2]))
+    return Geometry((tuple(shape), tuple(strides), g[2]))
 
 
 def t(g: Geometry, name: str = "t") -> Geometry:
@@ -226,7 +218,7 @@ def t(g: Geometry, name: str = "t") -> Geometry:
 
 def numpy_T(g: Geometry) -> Geometry:  # noqa: N802
     """Return x.T: all dims reversed."""
-    return _geometry((g[0][::-1], g[1][::-1], g[2]))
+    return Geometry((g[0][::-1], g[1][::-1], g[2]))
 
 
 def matrix_T(g: Geometry, key: str = "mT_ndim") -> Geometry:  # noqa: N802
@@ -234,7 +226,7 @@ def matrix_T(g: Geometry, key: str = "mT_ndim") -> Geometry:  # noqa: N802
     shape, strides, offset = g
     if len(shape) < 2:
         raise errors.fail(key, ndim=len(shape))
-    return _geometry((shape[:-2] + (shape[-1], shape[-2]),
+    return Geometry((shape[:-2] + (shape[-1], shape[-2]),
                       strides[:-2] + (strides[-1], strides[-2]), offset))
 
 
@@ -249,7 +241,7 @@ def movedim(g: Geometry, source: int | Sequence[int], destination: int | Sequenc
         order.insert(destination % n, source % n)
         shape, strides, offset = g
         pick = itemgetter(*order)
-        return _geometry((pick(shape), pick(strides), offset)) if n > 1 else g
+        return Geometry((pick(shape), pick(strides), offset)) if n > 1 else g
     src = (source,) if isinstance(source, int) else tuple(source)
     dst = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(src) != len(dst):
@@ -278,15 +270,15 @@ def squeeze(g: Geometry, dim: int | Sequence[int] | None = None) -> Geometry:
     n = len(shape)
     if dim is None:
         if 1 not in shape:
-            return _geometry((shape, strides, offset))
+            return Geometry((shape, strides, offset))
         keep = [d for d in range(n) if shape[d] != 1]
     else:
         dims = (dim,) if isinstance(dim, int) else tuple(dim)
         drop = {d for d in wrap_dims(dims, n) if n and shape[d] == 1}
         if not drop:
-            return _geometry((shape, strides, offset))
+            return Geometry((shape, strides, offset))
         keep = [d for d in range(n) if d not in drop]
-    return _geometry((tuple([shape[d] for d in keep]), tuple([strides[d] for d in keep]),
+    return Geometry((tuple([shape[d] for d in keep]), tuple([strides[d] for d in keep]),
                       offset))
 
 
@@ -296,7 +288,7 @@ def unsqueeze(g: Geometry, dim: int) -> Geometry:
     if not 0 <= dim <= n:
         dim = wrap_dim(dim, n + 1)
     stride = 1 if dim >= n else shape[dim] * strides[dim]
-    return _geometry((shape[:dim] + (1,) + shape[dim:], strides[:dim] + (stride,) + strides[dim:],
+    return Geometry((shape[:dim] + (1,) + shape[dim:], strides[:dim] + (stride,) + strides[dim:],
                       offset))
 
 
@@ -315,7 +307,7 @@ def diagonal(g: Geometry, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Geom
     if size > 0:  # an empty diagonal keeps the input's offset
         start += offset * strides[d2] if offset >= 0 else -offset * strides[d1]
     keep = [d for d in range(ndim) if d != d1 and d != d2]
-    return _geometry((tuple([shape[d] for d in keep]) + (size,),
+    return Geometry((tuple([shape[d] for d in keep]) + (size,),
                       tuple([strides[d] for d in keep]) + (strides[d1] + strides[d2],), start))
 
 
@@ -329,13 +321,13 @@ def unfold(g: Geometry, dimension: int, size: int, step: int) -> Geometry:
     if step <= 0:
         raise errors.fail("unfold_step", step=step)
     if g.ndim == 0:
-        return g.with_((size,), (1,))
+        return Geometry(((size,), (1,), g.offset))
     inner_stride = g.strides[dim]
     shape = list(g.shape)
     strides = list(g.strides)
     shape[dim] = (g.shape[dim] - size) // step + 1
     strides[dim] = step * inner_stride
-    return g.with_(tuple(shape) + (size,), tuple(strides) + (inner_stride,))
+    return Geometry((tuple(shape) + (size,), tuple(strides) + (inner_stride,), g.offset))
 
 
 def view(g: Geometry, shape: Sequence[int]) -> Geometry:
@@ -343,8 +335,8 @@ def view(g: Geometry, shape: Sequence[int]) -> Geometry:
     new_shape = infer_size(shape, prod(old_shape))
     strides = compute_stride(old_shape, old_strides, new_shape)
     if strides is None:
-        raise errors.view_incompatible()
-    return _geometry((new_shape, strides, offset))
+        raise errors.fail("view_incompatible")
+    return Geometry((new_shape, strides, offset))
 
 
 def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) -> Geometry:
@@ -362,7 +354,7 @@ def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) ->
             raise errors.fail("view_dtype_stride", src=src, dst=dst, stride=g.strides[-1])
         shape = g.shape[:-1] + (g.shape[-1] * ratio,)
         strides = tuple(s * ratio for s in g.strides[:-1]) + (1,)
-        return Geometry(shape, strides, g.offset * ratio)
+        return Geometry((shape, strides, g.offset * ratio))
     ratio = dst_size // src_size
     if g.shape[-1] % ratio:
         raise errors.fail("view_dtype_size", ratio=ratio, src=src, dst=dst, size=g.shape[-1])
@@ -376,11 +368,11 @@ def view_dtype(g: Geometry, src_size: int, dst_size: int, src: str, dst: str) ->
                               stride=s)
     shape = g.shape[:-1] + (g.shape[-1] // ratio,)
     strides = tuple(s // ratio for s in g.strides[:-1]) + (1,)
-    return Geometry(shape, strides, g.offset // ratio)
+    return Geometry((shape, strides, g.offset // ratio))
 
 
 def view_as_real(g: Geometry) -> Geometry:
-    return Geometry(g.shape + (2,), tuple(s * 2 for s in g.strides) + (1,), g.offset * 2)
+    return Geometry((g.shape + (2,), tuple(s * 2 for s in g.strides) + (1,), g.offset * 2))
 
 
 def view_as_complex(g: Geometry) -> Geometry:
@@ -394,7 +386,7 @@ def view_as_complex(g: Geometry) -> Geometry:
         raise errors.fail("view_as_complex_stride2")
     if g.offset % 2:
         raise errors.fail("view_as_complex_offset")
-    return Geometry(g.shape[:-1], tuple(s // 2 for s in g.strides[:-1]), g.offset // 2)
+    return Geometry((g.shape[:-1], tuple(s // 2 for s in g.strides[:-1]), g.offset // 2))
 
 
 def split_sizes_for(size: int, split_size: int) -> tuple[int, ...]:
@@ -429,7 +421,7 @@ def split_with_sizes(g: Geometry, split_sizes: Sequence[int], dim: int = 0
     out = []
     start = offset
     for s in sizes:
-        out.append(_geometry((before + (s,) + after, strides, start)))
+        out.append(Geometry((before + (s,) + after, strides, start)))
         start += s * stride
     return tuple(out)
 
@@ -522,13 +514,13 @@ def unbind(g: Geometry, dim: int) -> tuple[Geometry, ...]:
     shape, strides, offset = g
     ndim = len(shape)
     if ndim == 0:
-        raise errors.no_dims(dim)
+        raise errors.fail("no_dims", dim=dim)
     if not 0 <= dim < ndim:
         dim = wrap_dim(dim, ndim)
     rest_shape = shape[:dim] + shape[dim + 1:]
     rest_strides = strides[:dim] + strides[dim + 1:]
     stride = strides[dim]
-    return tuple([_geometry((rest_shape, rest_strides, offset + i * stride))
+    return tuple([Geometry((rest_shape, rest_strides, offset + i * stride))
                   for i in range(shape[dim])])
 
 
@@ -540,13 +532,13 @@ def unflatten_shape(g: Geometry, dim: int, sizes: Sequence[int]) -> tuple[int, .
     n = g.shape[dim] if g.ndim else 0
     try:
         if g.ndim == 0:
-            raise errors.no_dims(dim)
+            raise errors.fail("no_dims", dim=dim)
         resolved = infer_size(sizes, n)
     except (RuntimeError, IndexError) as e:
         if "is invalid for input of size" in str(e):
             raise errors.fail("unflatten_mismatch", sizes=sizes, dim=dim, size=n) from None
         # ATen wraps every other failure of infer_size, even an IndexError, in a RuntimeError
-        raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
+        raise errors.fail("unflatten_error", error=str(e)) from None
     if prod(resolved) != n:
         raise errors.fail("unflatten_mismatch", sizes=sizes, dim=dim, size=n)
     return g.shape[:dim] + resolved + g.shape[dim + 1:]

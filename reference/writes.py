@@ -1,0 +1,242 @@
+"""In-place writes of element values: fill_, copy_, add_/sub_/mul_ and `x[index] = value`.
+
+Values go through the one reader and writer in values.py. What torch leaves undetermined
+(allocator garbage, overlapping reads and writes, bool bytes other than 0 and 1) is marked
+undefined rather than guessed. Each op bumps the version counter as torch's do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import dtypes, errors, indexing
+from . import values as vals
+from .arguments import index_items
+from .dtypes import dtype as DType
+from .geometry import aliases_internally, overlaps_internally
+from .layouts import broadcast_shapes
+from .operands import is_scalar, is_tensor, scalar_dtype
+from .overlap import overlap_status, unordered_overlap
+from .promotion import can_cast, checked_scalar, result_type
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+
+def check_writable(t: Tensor) -> None:
+    """Raise when elements of t share a memory location (ATen MemoryOverlap.cpp)."""
+    # TensorIterator returns before its overlap checks when there is nothing to write
+    if t._geom.numel and overlaps_internally(t._geom):
+        raise errors.fail("internal_overlap")
+
+
+def noncanonical(t: Tensor) -> np.ndarray | None:
+    """Return which elements of a bool tensor hold bytes other than 0 and 1, if any do.
+
+    torch leaves what reads of such bytes produce open: eager copies them as they are, or as
+    0 and 1 (its copy kernels differ), or skips a copy onto itself; compiled kernels load them
+    as bools and store 0 or 1. Whatever they are written into is not determined.
+    """
+    if t.dtype is not dtypes.bool_ or t.is_meta:
+        return None
+    odd = vals.noncanonical_bools(t._storage, t._geom)
+    return odd if odd.any() else None
+
+
+def forget(t: Tensor, undefined: np.ndarray) -> None:
+    """Mark elements whose value torch does not determine (garbage in, garbage out)."""
+    if undefined.any():
+        storage = t._storage
+        if storage.defined is None and storage.data is not None:
+            storage.defined = np.ones(storage.nbytes, dtype=np.bool_)
+        vals._byte_flags(storage, t._geom, t.dtype)[undefined] = False
+
+
+def copy_values(dst: Tensor, src: Tensor) -> None:
+    """Copy logical values of src (broadcast) into dst, converting dtype."""
+    if dst.is_meta or src.is_meta:
+        return
+    if unordered_overlap(dst, src) or aliases_internally(dst._geom):
+        undefined: np.ndarray | None = np.ones(dst.shape, dtype=np.bool_)
+    elif vals.fully_defined(src._storage):
+        undefined = None  # the common case: no garbage to carry over
+    else:
+        undefined = ~np.broadcast_to(src._defined(), dst.shape)
+    odd = noncanonical(src)  # read before the copy: src may share bytes with dst
+    if src.dtype is dst.dtype and not (src._conj or src._neg or dst._conj or dst._neg):
+        vals.copy_same_type(dst._storage, dst._geom, src._storage, src._geom, dst.dtype)
+    else:
+        dst._write(src._values())
+    if undefined is not None:
+        forget(dst, undefined)
+    if odd is not None:
+        forget(dst, np.broadcast_to(odd, dst.shape))
+
+
+def fill_(t: Tensor, value: Any) -> Tensor:
+    if is_tensor(value):
+        if value.ndim != 0:
+            raise errors.fail("fill_ndim", ndim=value.ndim)
+        check_writable(t)
+        if not t.is_meta and not value.is_meta:
+            t._write(value._values())
+        t._bump()
+        return t
+    # a scalar fill skips the overlap check: "Fill is idempotent" (ATen Fill.cpp)
+    checked_scalar(value, t.dtype, t.numel())
+    if not t.is_meta:
+        t._write(np.asarray(value))
+    t._bump()
+    return t
+
+
+def copy_(dst: Tensor, src: Any) -> Tensor:
+    if not is_tensor(src):
+        raise errors.fail("copy_src_type", type=type(src).__name__)
+    if src is dst or (
+            src._storage is dst._storage and src._geom == dst._geom and
+            src.dtype is dst.dtype and src._conj == dst._conj and src._neg == dst._neg):
+        # ATen copy_impl returns early when src and self are views of the same data
+        odd = noncanonical(src)
+        if odd is not None:
+            forget(dst, odd)
+        dst._bump()
+        return dst
+    if src.is_meta and not dst.is_meta:
+        raise errors.fail("meta_no_data")
+    check_writable(dst)
+    if overlap_status(dst, src) == "partial":
+        raise errors.fail("partial_overlap")
+    shape = broadcast_shapes(dst._geom.shape, src._geom.shape)
+    if shape != dst._geom.shape:
+        raise errors.fail("copy_broadcast", out=dst.shape, shape=shape)
+    copy_values(dst, src)
+    dst._bump()
+    return dst
+
+
+def binary_(t: Tensor, other: Any, op: str, alpha: Any = 1) -> Tensor:
+    """Run add_, sub_ or mul_ (`op`) of t and a tensor or scalar, in t's dtype."""
+    check_writable(t)
+    if is_tensor(other):
+        # on a conjugate view the Conjugate fallback computes on a materialized copy,
+        # so the partial-overlap check never sees the shared bytes
+        if not t._conj and overlap_status(t, other) == "partial":
+            raise errors.fail("partial_overlap")
+        shape = broadcast_shapes(t._geom.shape, other._geom.shape)
+        if shape != t._geom.shape:
+            raise errors.fail("copy_broadcast", out=t.shape, shape=shape)
+        if other.device != t.device and other.ndim != 0 and not (
+                other.is_meta or t.is_meta):
+            raise errors.fail("different_device", a=t.device, b=other.device)
+    elif not is_scalar(other):
+        raise errors.fail("other_type", op=op, type=type(other).__name__)
+    if op == "sub":
+        other_dt = other.dtype if is_tensor(other) else scalar_dtype(other)
+        if t.dtype is dtypes.bool_ and other_dt is dtypes.bool_:
+            raise errors.fail("sub_bool")
+        if t.dtype is dtypes.bool_ or other_dt is dtypes.bool_:
+            raise errors.fail("sub_bool_scalar")
+    common = result_type(t, other)
+    if not can_cast(common, t.dtype):
+        raise errors.fail("cannot_cast", result=common.scalar_name, out=t.dtype.scalar_name)
+    if op in ("add", "sub"):
+        _alpha_check(common, alpha)
+        checked_scalar(alpha, common)
+    if not t.is_meta and not (is_tensor(other) and other.is_meta):
+        a = _to_compute(t._values(), common)
+        if is_tensor(other):
+            b = _to_compute(other._values(), common)
+        elif op == "mul" and common in (dtypes.float16, dtypes.bfloat16):
+            b = np.asarray(other, dtype=np.float32)  # mul keeps the scalar in opmath
+        else:
+            b = _to_compute(np.asarray(other), common)
+        with np.errstate(all="ignore"):
+            if op == "mul":
+                r = np.logical_and(a, b) if common is dtypes.bool_ else a * b
+            else:
+                scale = alpha if op == "add" else -alpha
+                if common is dtypes.bool_:
+                    r = np.logical_or(a, np.logical_and(b, bool(scale)))
+                elif scale == 1:
+                    r = a + b
+                elif common is dtypes.float32:
+                    # vectorized CPU kernels fuse a + alpha * b into one rounding
+                    r = (a.astype(np.float64) + np.float64(scale) * b.astype(np.float64)
+                         ).astype(np.float32)
+                else:
+                    r = a + _to_compute(np.asarray(scale), common) * b
+        undefined = ~t._defined()
+        for operand in (t, other) if is_tensor(other) else (t,):
+            odd = noncanonical(operand)
+            if odd is not None:
+                undefined |= np.broadcast_to(odd, t.shape)
+        if aliases_internally(t._geom):
+            undefined = np.ones(t.shape, dtype=np.bool_)
+        if is_tensor(other):
+            undefined = undefined | ~np.broadcast_to(other._defined(), t.shape)
+            if unordered_overlap(t, other):
+                undefined = np.ones(t.shape, dtype=np.bool_)
+        t._write(_round_to(r, common))
+        forget(t, undefined)
+    t._bump()
+    return t
+
+
+def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
+    """Convert values to the numpy type arithmetic in `common` runs in."""
+    values = np.asarray(values)
+    if common is dtypes.bool_:
+        return values.astype(np.bool_)
+    return vals.quantize(values, common)
+
+
+def _round_to(values: np.ndarray, common: DType) -> np.ndarray:
+    """Round a compute-type result to the common dtype, as the kernel stores it."""
+    if common in (dtypes.bfloat16, dtypes.float16, dtypes.complex32):
+        return vals.quantize(values, common)
+    return values
+
+
+def _alpha_check(common: DType, alpha: Any) -> None:
+    """ATen BinaryOps.cpp alpha_check."""
+    if isinstance(alpha, bool) and common is not dtypes.bool_:
+        raise errors.fail("alpha_bool")
+    if not (common.is_floating_point or common.is_complex) and \
+            not isinstance(alpha, (int, np.integer)):
+        raise errors.fail("alpha_float")
+    if not common.is_complex and isinstance(alpha, complex):
+        raise errors.fail("alpha_complex")
+
+
+def setitem(t: Tensor, index: Any, value: Any) -> None:
+    """Run `t[index] = value` for a tensor or scalar value."""
+    if not is_tensor(value):
+        if not is_scalar(value):
+            raise errors.fail("assign_type", type=type(value).__name__, tensor=t._typename())
+        checked_scalar(value, t.dtype, 1)
+    if index is False:
+        return
+    g = indexing.assigned_view(t._geom, index_items(index))
+    if g is None:
+        t._bump()  # index_put_ with an empty index writes nothing but still counts
+        return
+    target = t._view_of(g)
+    if not is_tensor(value):
+        check_writable(target)
+        if not target.is_meta:
+            target._write(np.asarray(value))
+        t._bump()
+        return
+    if tuple(value.shape) == tuple(target.shape):
+        copy_(target, value)
+    elif value.ndim == 0:
+        fill_(target, value)
+    else:
+        shape = tuple(value.shape)
+        lead = 0
+        while lead < len(shape) and shape[lead] == 1:
+            lead += 1
+        copy_(target, value.view(shape[lead:] or ()).expand_as(target))
