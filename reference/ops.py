@@ -1,12 +1,37 @@
 """The op catalogue: one table that the reference, the strategies and the reports all read.
 
-Each entry names an op as torch spells it, the family it belongs to, how it is reached
-(method, function, attribute) and what it returns in terms of aliasing.
+Each entry names an op as torch spells it, the family it belongs to, the ways a program calls
+it (method, function, attribute), what it returns in terms of aliasing (its `Contract`), which
+op it is another spelling of, and which kinds of target cannot run it.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
+
+
+class Contract(enum.Enum):
+    """What an op's result is, in terms of storage and identity."""
+
+    VIEW = "view"  # a new tensor viewing the input's storage, `_base` set
+    VIEWS = "views"  # a tuple of such views
+    SELF = "self"  # the input object itself
+    SELF_OR_VIEW = "self-or-view"  # the input when nothing changes, else a view
+    VIEW_OR_COPY = "view-or-copy"  # a view when strides allow, else a new storage
+    # the input when nothing changes, a view when strides allow, else a new storage
+    SELF_VIEW_OR_COPY = "self-view-or-copy"
+    SELF_OR_COPY = "self-or-copy"  # the input when nothing changes, else a new storage
+    COPY = "copy"  # a new storage
+    ALIAS = "alias"  # a new tensor on the input's storage that is not a view (detach)
+    IN_PLACE = "in-place"  # the input object, written or restrided, its `_version` bumped
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# Kinds of target (see conformance.targets) an op may be unavailable on.
+REFS = "refs"  # torch._refs has no reference of that name, or none for this argument form
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,98 +44,133 @@ class OpSpec:
     method: bool = True
     function: bool = False
     attribute: bool = False
-    # "view": a view of the input; "views": a tuple of views; "self": the input itself;
-    # "view_or_copy": a view when strides allow, else a copy; "self_or_copy": the input when
-    # nothing changes, else a copy; "copy": a new storage; "in_place": writes the input.
-    returns: str = "view"
+    contract: Contract = Contract.VIEW
     # a variant label for ops with several argument forms sharing one name
     variant: str = ""
+    # the key of the op this one is another spelling of (swapaxes -> transpose)
+    alias_of: str = ""
+    # kinds of target that cannot run this op (not a divergence: it is never compared there)
+    unsupported_on: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
         return f"{self.name}.{self.variant}" if self.variant else self.name
+
+    @property
+    def canonical(self) -> str:
+        """Return the key of the op this is a spelling of (its own key when none)."""
+        return self.alias_of or self.key
+
+    @property
+    def writes(self) -> bool:
+        """Return whether the op changes its input (values, geometry or storage)."""
+        return self.contract is Contract.IN_PLACE
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """Return the ways a program may call it: method, function, attribute."""
+        return tuple(f for f, on in (("method", self.method), ("function", self.function),
+                                     ("attribute", self.attribute)) if on)
 
 
 def _v(name: str, family: str, **kw: object) -> OpSpec:
     return OpSpec(name, family, **kw)  # type: ignore[arg-type]
 
 
+C = Contract
+NO_REFS = (REFS,)
+
 OPS: tuple[OpSpec, ...] = (
     # reshaping
     _v("view", "reshape"),
-    _v("view", "dtype", variant="dtype"),
+    # torch tracks a dtype view like detach(): shared storage and version, no _base
+    _v("view", "dtype", variant="dtype", contract=C.ALIAS,
+       unsupported_on=NO_REFS),  # _refs.view takes no dtype
     _v("view_as", "reshape"),
-    _v("reshape", "reshape", function=True, returns="view_or_copy"),
-    _v("reshape_as", "reshape", returns="view_or_copy"),
-    _v("flatten", "reshape", function=True, returns="view_or_copy"),
+    _v("reshape", "reshape", function=True, contract=C.VIEW_OR_COPY),
+    _v("reshape_as", "reshape", contract=C.VIEW_OR_COPY),
+    # flatten of one dim (any 1-d input) is the input itself
+    _v("flatten", "reshape", function=True, contract=C.SELF_VIEW_OR_COPY),
     _v("unflatten", "reshape", function=True),
-    _v("ravel", "reshape", function=True, returns="view_or_copy"),
+    _v("ravel", "reshape", function=True, contract=C.VIEW_OR_COPY),
     _v("as_strided", "reshape", function=True),
     # dims
     _v("permute", "dims", function=True),
     _v("transpose", "dims", function=True),
-    _v("swapaxes", "dims", function=True),
-    _v("swapdims", "dims", function=True),
+    _v("swapaxes", "dims", function=True, alias_of="transpose", unsupported_on=NO_REFS),
+    _v("swapdims", "dims", function=True, alias_of="transpose", unsupported_on=NO_REFS),
     _v("t", "dims", function=True),
     _v("T", "dims", method=False, attribute=True),
-    _v("mT", "dims", method=False, attribute=True),
+    # on 0-d tensors mT, mH, H and adjoint() are the input (deprecated), or its conj() view
+    _v("mT", "dims", method=False, attribute=True, contract=C.SELF_OR_VIEW),
     _v("movedim", "dims", function=True),
-    _v("moveaxis", "dims", function=True),
+    _v("moveaxis", "dims", function=True, alias_of="movedim", unsupported_on=NO_REFS),
     _v("squeeze", "dims", function=True),
     _v("unsqueeze", "dims", function=True),
     # broadcasting
     _v("expand", "broadcast"),
     _v("expand_as", "broadcast"),
-    _v("broadcast_to", "broadcast", function=True),
+    _v("broadcast_to", "broadcast", function=True, alias_of="expand"),
     # indexing
     _v("narrow", "index", function=True),
-    _v("select", "index", function=True),
+    _v("select", "index", function=True, unsupported_on=NO_REFS),
     _v("diagonal", "index", function=True),
     _v("unfold", "index"),
-    _v("__getitem__", "index"),
+    _v("__getitem__", "index", contract=C.VIEW_OR_COPY),
     # splitting
-    _v("unbind", "split", function=True, returns="views"),
-    _v("split", "split", function=True, returns="views"),
-    _v("split_with_sizes", "split", function=True, returns="views"),
-    _v("chunk", "split", function=True, returns="views"),
-    _v("tensor_split", "split", function=True, returns="views"),
-    _v("hsplit", "split", function=True, returns="views"),
-    _v("vsplit", "split", function=True, returns="views"),
-    _v("dsplit", "split", function=True, returns="views"),
+    _v("unbind", "split", function=True, contract=C.VIEWS),
+    _v("split", "split", function=True, contract=C.VIEWS, unsupported_on=NO_REFS),
+    _v("split_with_sizes", "split", function=True, contract=C.VIEWS),
+    _v("chunk", "split", function=True, contract=C.VIEWS),
+    _v("tensor_split", "split", function=True, contract=C.VIEWS),
+    _v("hsplit", "split", function=True, contract=C.VIEWS),
+    _v("vsplit", "split", function=True, contract=C.VIEWS),
+    _v("dsplit", "split", function=True, contract=C.VIEWS),
     # complex
-    _v("view_as_real", "complex", method=False, function=True),
+    _v("view_as_real", "complex", method=False, function=True, unsupported_on=NO_REFS),
     _v("view_as_complex", "complex", method=False, function=True),
-    _v("real", "complex", method=False, function=True, attribute=True, returns="self_or_view"),
+    _v("real", "complex", method=False, function=True, attribute=True,
+       contract=C.SELF_OR_VIEW),
     _v("imag", "complex", method=False, function=True, attribute=True),
-    _v("conj", "complex", function=True, returns="self_or_view"),
-    _v("resolve_conj", "complex", function=True, returns="self_or_copy"),
-    _v("adjoint", "complex", function=True),
-    _v("H", "complex", method=False, attribute=True),
-    _v("mH", "complex", method=False, attribute=True),
+    _v("conj", "complex", function=True, contract=C.SELF_OR_VIEW),
+    _v("resolve_conj", "complex", function=True, contract=C.SELF_OR_COPY,
+       unsupported_on=NO_REFS),
+    _v("adjoint", "complex", function=True, contract=C.SELF_OR_VIEW, unsupported_on=NO_REFS),
+    _v("H", "complex", method=False, attribute=True, contract=C.SELF_OR_VIEW),
+    _v("mH", "complex", method=False, attribute=True, contract=C.SELF_OR_VIEW),
     # copies
-    _v("clone", "copy", function=True, returns="copy"),
-    _v("contiguous", "copy", returns="self_or_copy"),
-    _v("to", "copy", returns="self_or_copy"),
-    _v("detach", "copy", function=True, returns="alias"),
+    _v("clone", "copy", function=True, contract=C.COPY),
+    _v("contiguous", "copy", contract=C.SELF_OR_COPY),
+    _v("to", "copy", contract=C.SELF_OR_COPY),
+    _v("detach", "copy", function=True, contract=C.ALIAS, unsupported_on=NO_REFS),
     # writes
-    _v("fill_", "write", returns="in_place"),
-    _v("zero_", "write", returns="in_place"),
-    _v("copy_", "write", returns="in_place"),
-    _v("add_", "write", returns="in_place"),
-    _v("sub_", "write", returns="in_place"),
-    _v("mul_", "write", returns="in_place"),
-    _v("__setitem__", "write", returns="in_place"),
+    _v("fill_", "write", contract=C.IN_PLACE),
+    _v("zero_", "write", contract=C.IN_PLACE),
+    _v("copy_", "write", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("add_", "write", contract=C.IN_PLACE),
+    _v("sub_", "write", contract=C.IN_PLACE),
+    _v("mul_", "write", contract=C.IN_PLACE),
+    _v("__setitem__", "write", contract=C.IN_PLACE),
     # metadata in place
-    _v("as_strided_", "metadata_", returns="in_place"),
-    _v("squeeze_", "metadata_", returns="in_place"),
-    _v("unsqueeze_", "metadata_", returns="in_place"),
-    _v("transpose_", "metadata_", returns="in_place"),
-    _v("t_", "metadata_", returns="in_place"),
+    _v("as_strided_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("squeeze_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("unsqueeze_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("transpose_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("t_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
     # storage
-    _v("set_", "storage", returns="in_place"),
-    _v("resize_", "storage", returns="in_place"),
+    _v("set_", "storage", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+    _v("resize_", "storage", contract=C.IN_PLACE, unsupported_on=NO_REFS),
 )
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))
 FUNCTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(op.name for op in OPS if op.function))
+
+_dangling = [op.key for op in OPS if op.alias_of and op.alias_of not in BY_KEY]
+assert not _dangling, f"alias_of names no catalogue op: {_dangling}"
+
+
+def canonical(key: str) -> str:
+    """Return the catalogue key `key` is a spelling of (unknown keys map to themselves)."""
+    spec = BY_KEY.get(key)
+    return spec.canonical if spec is not None else key

@@ -543,61 +543,98 @@ def _resize(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     return Op("resize_", _varargs(shape))
 
 
-BUILDERS: dict[str, Builder] = {
-    "view": _view, "view.dtype": _view_dtype, "view_as": _as("view_as", "view"),
-    "reshape": _reshape, "reshape_as": _as("reshape_as", "reshape"), "flatten": _flatten,
-    "unflatten": _unflatten, "ravel": _unary("ravel"), "as_strided": _as_strided,
-    "permute": _permute, "transpose": _two_dims("transpose"), "swapaxes": _two_dims("swapaxes"),
-    "swapdims": _two_dims("swapdims"), "t": _t, "T": _attribute("T"), "mT": _attribute("mT"),
-    "movedim": _movedim, "moveaxis": _movedim, "squeeze": _squeeze,
-    "unsqueeze": _unsqueeze("unsqueeze"), "expand": _expand, "expand_as": _expand_as,
-    "broadcast_to": _broadcast_to, "narrow": _narrow, "select": _select,
-    "diagonal": _diagonal, "unfold": _unfold, "__getitem__": _getitem,
-    "unbind": _split_family("unbind"), "split": _split_family("split"),
-    "split_with_sizes": _split_family("split_with_sizes"), "chunk": _split_family("chunk"),
-    "tensor_split": _split_family("tensor_split"), "hsplit": _directional("hsplit"),
-    "vsplit": _directional("vsplit"), "dsplit": _directional("dsplit"),
-    "view_as_real": _view_as_real, "view_as_complex": _view_as_complex,
-    "real": _attribute("real"), "imag": _attribute("imag"), "conj": _unary("conj"),
-    "resolve_conj": _unary("resolve_conj"), "adjoint": _unary("adjoint"),
-    "H": _attribute("H"), "mH": _attribute("mH"), "clone": _clone,
-    "contiguous": _contiguous, "to": _to, "detach": _unary("detach"), "fill_": _fill,
-    "zero_": _unary("zero_"), "copy_": _copy, "add_": _arith("add_"), "sub_": _arith("sub_"),
-    "mul_": _arith("mul_"), "__setitem__": _setitem, "as_strided_": _as_strided_,
-    "squeeze_": _squeeze_, "unsqueeze_": _unsqueeze("unsqueeze_"),
-    "transpose_": _transpose_, "t_": _unary("t_"), "set_": _set, "resize_": _resize,
+Applies = Callable[[Tensor], bool]
+
+
+def _always(t: Tensor) -> bool:
+    return True
+
+
+def _rank(lo: int, hi: int | None = None) -> Applies:
+    return lambda t: lo <= t.ndim and (hi is None or t.ndim <= hi)
+
+
+def _not_internally_overlapping(t: Tensor) -> bool:
+    """Writes need every element at its own address (no stride-0 dim of size > 1)."""
+    return not any(s == 0 and n > 1 for n, s in zip(t.shape, t.stride()))
+
+
+def _complex_unconjugated(t: Tensor) -> bool:
+    return t.dtype.is_complex and not t.is_conj()
+
+
+def _complex(t: Tensor) -> bool:
+    return t.dtype.is_complex
+
+
+def _pairs_of_floats(t: Tensor) -> bool:
+    return t.dtype.name in ("float32", "float64", "float16") and t.ndim >= 1 and \
+        t.shape[-1] == 2
+
+
+def _subtractable(t: Tensor) -> bool:
+    # torch refuses `-` on bool tensors whatever the arguments
+    return t.dtype is not dtypes.bool_ and _not_internally_overlapping(t)
+
+
+@dataclass(frozen=True, slots=True)
+class Arguments:
+    """How to call one op: build its arguments, and when valid arguments exist at all."""
+
+    build: Builder
+    # whether valid arguments exist for a tensor (invalid mode ignores this)
+    applies: Applies = _always
+
+
+_writes = _not_internally_overlapping
+A = Arguments
+
+ARGUMENTS: dict[str, Arguments] = {
+    "view": A(_view), "view.dtype": A(_view_dtype), "view_as": A(_as("view_as", "view")),
+    "reshape": A(_reshape), "reshape_as": A(_as("reshape_as", "reshape")),
+    "flatten": A(_flatten), "unflatten": A(_unflatten), "ravel": A(_unary("ravel")),
+    "as_strided": A(_as_strided),
+    "permute": A(_permute), "transpose": A(_two_dims("transpose")),
+    "swapaxes": A(_two_dims("swapaxes")), "swapdims": A(_two_dims("swapdims")),
+    "t": A(_t, _rank(0, 2)), "T": A(_attribute("T")),
+    "mT": A(_attribute("mT"), lambda t: t.ndim != 1), "movedim": A(_movedim),
+    "moveaxis": A(_movedim), "squeeze": A(_squeeze), "unsqueeze": A(_unsqueeze("unsqueeze")),
+    "expand": A(_expand), "expand_as": A(_expand_as), "broadcast_to": A(_broadcast_to),
+    "narrow": A(_narrow, _rank(1)), "select": A(_select, _rank(1)),
+    "diagonal": A(_diagonal, _rank(2)), "unfold": A(_unfold, _rank(1)),
+    "__getitem__": A(_getitem),
+    "unbind": A(_split_family("unbind"), _rank(1)),
+    "split": A(_split_family("split"), _rank(1)),
+    "split_with_sizes": A(_split_family("split_with_sizes"), _rank(1)),
+    "chunk": A(_split_family("chunk"), _rank(1)),
+    "tensor_split": A(_split_family("tensor_split"), _rank(1)),
+    "hsplit": A(_directional("hsplit"), _rank(1)),
+    "vsplit": A(_directional("vsplit"), _rank(2)),
+    "dsplit": A(_directional("dsplit"), _rank(3)),
+    "view_as_real": A(_view_as_real, _complex_unconjugated),
+    "view_as_complex": A(_view_as_complex, _pairs_of_floats),
+    "real": A(_attribute("real")), "imag": A(_attribute("imag"), _complex),
+    "conj": A(_unary("conj")), "resolve_conj": A(_unary("resolve_conj")),
+    "adjoint": A(_unary("adjoint"), lambda t: t.ndim != 1),
+    "H": A(_attribute("H"), lambda t: t.ndim in (0, 2)),
+    "mH": A(_attribute("mH"), lambda t: t.ndim != 1),
+    "clone": A(_clone), "contiguous": A(_contiguous), "to": A(_to),
+    "detach": A(_unary("detach")),
+    "fill_": A(_fill, _writes), "zero_": A(_unary("zero_"), _writes),
+    "copy_": A(_copy, _writes), "add_": A(_arith("add_"), _writes),
+    "sub_": A(_arith("sub_"), _subtractable), "mul_": A(_arith("mul_"), _writes),
+    "__setitem__": A(_setitem, _writes),
+    "as_strided_": A(_as_strided_), "squeeze_": A(_squeeze_),
+    "unsqueeze_": A(_unsqueeze("unsqueeze_")), "transpose_": A(_transpose_),
+    "t_": A(_unary("t_"), _rank(0, 2)), "set_": A(_set), "resize_": A(_resize),
 }
 
-_missing = {op.key for op in OPS} - set(BUILDERS)
+_missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"
+_extra = set(ARGUMENTS) - {op.key for op in OPS}
+assert not _extra, f"argument builders for ops not in the catalogue: {sorted(_extra)}"
 
 
 def applicable(op: OpSpec, t: Tensor) -> bool:
     """Return whether valid arguments exist for op on t (invalid mode ignores this)."""
-    if op.key in ("t", "t_"):
-        return t.ndim <= 2
-    if op.key in ("mT", "mH", "adjoint"):
-        return t.ndim != 1
-    if op.key == "H":
-        return t.ndim in (0, 2)
-    if op.key == "diagonal":
-        return t.ndim >= 2
-    if op.key in ("unfold", "narrow", "select", "unbind", "split", "split_with_sizes",
-                  "chunk", "tensor_split", "hsplit"):
-        return t.ndim >= 1
-    if op.key == "vsplit":
-        return t.ndim >= 2
-    if op.key == "dsplit":
-        return t.ndim >= 3
-    if op.key == "view_as_real":
-        return t.dtype.is_complex and not t.is_conj()
-    if op.key == "imag":
-        return t.dtype.is_complex
-    if op.key == "view_as_complex":
-        return t.dtype.name in ("float32", "float64", "float16") and t.ndim >= 1 and \
-            t.shape[-1] == 2
-    if op.key == "sub_" and t.dtype is dtypes.bool_:
-        return False
-    if op.key in ("fill_", "zero_", "copy_", "add_", "sub_", "mul_", "__setitem__"):
-        return not any(s == 0 and n > 1 for n, s in zip(t.shape, t.stride()))
-    return True
+    return ARGUMENTS[op.key].applies(t)

@@ -11,7 +11,7 @@ from typing import Any
 import stridecheck.reference as ref
 from stridecheck.reference.ops import OPS, OpSpec
 
-from .arguments import BUILDERS, DTYPE_NAMES, Chooser, Context, applicable
+from .arguments import ARGUMENTS, DTYPE_NAMES, Chooser, Context, applicable
 from .program import Op, Program, Step, Sym, apply
 
 
@@ -89,9 +89,6 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
-WRITE_FAMILIES = ("write", "storage", "metadata_")
-
-
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
           invalid_share: float = 0.1, write_share: float = 0.0,
           ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64) -> Program:
@@ -106,8 +103,8 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
     for s in steps:
         env[s.out] = apply(s.op, ref if s.src is None else env[s.src], ref, env)  # type: ignore[index]
     live = {"x0": env["x0"]}
-    writes = tuple(op for op in ops if op.family in WRITE_FAMILIES)
-    reads = tuple(op for op in ops if op.family not in WRITE_FAMILIES) or ops
+    writes = tuple(op for op in ops if op.writes)
+    reads = tuple(op for op in ops if not op.writes) or ops
     for i in range(1, max_ops + 1):
         # a "go on" draw per op lets shrinking drop ops from the end one at a time
         if i > min_ops and not ch.chance(0.9):
@@ -125,7 +122,7 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
         else:
             candidates = [op for op in pool if applicable(op, t)] or list(pool)
         spec = ch.choice(candidates)
-        op = BUILDERS[spec.key](t, ch, Context(live=dict(live), invalid=invalid,
+        op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
                                                device=device))
         out = None if op.kind == "setitem" else f"x{i}"
         steps.append(Step(out, src, op))

@@ -1,6 +1,6 @@
 """Hypothesis strategies for programs: view chains and alias programs.
 
-Both draw through the same argument builders as the seeded sweep (`arguments.BUILDERS`), via a
+Both draw through the same argument builders as the seeded sweep (`arguments.ARGUMENTS`), via a
 Chooser backed by Hypothesis. Integers shrink toward their lower bound and choices toward
 their first option, so a shrunk program has few ops, small 1-d inputs, dim 0, no optional
 arguments and no deliberately invalid arguments.
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
 from stridecheck.reference.ops import OPS, OpSpec
@@ -69,14 +70,16 @@ class HypothesisChooser:
 
 
 def _check_bounds(min_ops: int, max_ops: int, max_numel: int, invalid_share: float) -> None:
+    # InvalidArgument, as Hypothesis' own strategies raise: a test with bad bounds is an
+    # error in the test, never a falsifying example
     if min_ops < 0:
-        raise ValueError(f"min_ops={min_ops} must be >= 0")
+        raise InvalidArgument(f"min_ops={min_ops} must be >= 0")
     if max_ops < min_ops:
-        raise ValueError(f"max_ops={max_ops} must be >= min_ops={min_ops}")
+        raise InvalidArgument(f"max_ops={max_ops} must be >= min_ops={min_ops}")
     if max_numel < 1:
-        raise ValueError(f"max_numel={max_numel} must be >= 1")
+        raise InvalidArgument(f"max_numel={max_numel} must be >= 1")
     if not 0 <= invalid_share <= 1:
-        raise ValueError(f"invalid_share={invalid_share} must be between 0 and 1")
+        raise InvalidArgument(f"invalid_share={invalid_share} must be between 0 and 1")
 
 
 def _ops(ops: Sequence[str] | None) -> tuple[OpSpec, ...]:
@@ -85,7 +88,9 @@ def _ops(ops: Sequence[str] | None) -> tuple[OpSpec, ...]:
     known = {op.key: op for op in OPS} | {op.name: op for op in OPS}
     unknown = [o for o in ops if o not in known]
     if unknown:
-        raise ValueError(f"ops={unknown} are not in the catalogue (see `stridecheck ops`)")
+        raise InvalidArgument(f"ops={unknown} are not in the catalogue (see `stridecheck ops`)")
+    if not ops:
+        raise InvalidArgument(f"ops={list(ops)} must name at least one op")
     return tuple(dict.fromkeys(known[o] for o in ops))
 
 
@@ -118,7 +123,7 @@ def alias_programs(*, min_ops: int = 2, max_ops: int = 10, max_numel: int = 64,
     """
     _check_bounds(min_ops, max_ops, max_numel, invalid_share)
     if not 0 < write_share <= 1:
-        raise ValueError(f"write_share={write_share} must be in (0, 1]")
+        raise InvalidArgument(f"write_share={write_share} must be in (0, 1]")
     chosen = _ops(ops)
 
     @st.composite
