@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Program
+from stridecheck.strategies.program import Program, from_data, to_data
 
 from .compare import Difference, show
-from .execute import StepResult, first_difference, run
-from .known import KnownDivergence, classify, diverging_op
+from .execute import StepResult, first_difference, run, shape_context
+from .known import KnownDivergence, classify
+from .observe import FIELDS, Snapshot
 from .results import DIVERGENCE, KNOWN, PASS, UNSUPPORTED
-from .targets import Target, Unsupported
+from .targets import Target, Unsupported, all_targets, first_answering
 
 
 @dataclass
@@ -20,11 +22,15 @@ class Outcome:
     """The verdict for one program on one target, with the differences behind it."""
 
     status: str
-    target: str
+    target: Target
     program: Program
     diffs: list[Difference] = field(default_factory=list)
     known: KnownDivergence | None = None
     reason: str = ""
+    # the index of the step that differed (-1 when none did)
+    index: int = -1
+    # the reference's results as the target shows them (kept for failure records)
+    expected: list[StepResult] = field(default_factory=list, repr=False)
     # the live tensors of both sides at the step that differed (empty when none did)
     expected_live: dict[str, Any] = field(default_factory=dict)
     actual_live: dict[str, Any] = field(default_factory=dict)
@@ -33,31 +39,32 @@ class Outcome:
     rank: int = -1
 
     def explain(self) -> str:
-        lines = [f"{self.target}: {len(self.diffs)} difference(s)"]
+        lines = [f"{self.target.name}: {len(self.diffs)} difference(s)"]
         lines += [f"  {d}" for d in self.diffs]
         lines += ["", "program (runnable torch code):", "", "import torch", repr(self.program)]
         return "\n".join(lines)
 
     @property
     def op(self) -> str | None:
-        """Return the catalogue key of the op where the program diverged, if it did."""
-        if not self.diffs:
+        """Return the catalogue key of the op at the step that differed, if one did."""
+        if not self.diffs or not 0 <= self.index < len(self.program.steps):
             return None
-        return diverging_op(self.program, self.diffs[0])
+        return self.program.steps[self.index].op.key
 
     def record(self, test: str, device: str, shrink: bool = False) -> dict[str, Any]:
         """Return this outcome as a results `example` record (see conformance.results)."""
         op = self.op
         spec = BY_KEY.get(op) if op else None
-        return {"kind": "example", "test": test, "target": self.target, "device": device,
+        return {"kind": "example", "test": test, "target": self.target.name, "device": device,
                 "dtype": self.dtype, "rank": self.rank, "length": len(self.program),
                 "ops": self.program.op_keys(),
                 "op": op, "family": spec.family if spec else None, "status": self.status,
                 "known": self.known.id if self.known else None, "shrink": shrink}
 
     def failure_record(self, test: str, device: str) -> dict[str, Any]:
-        """Return the `failure` record: the example plus the program and every difference."""
+        """Return the `failure` record: the example plus what a report and a repro need."""
         return {**self.record(test, device), "kind": "failure", "program": repr(self.program),
+                "index": self.index, **replay_record(self.target, self.program, self.expected),
                 "diffs": [{"tensor": d.tensor, "field": d.field, "actual": show(d.actual),
                            "expected": show(d.expected), "context": d.context}
                           for d in self.diffs],
@@ -66,23 +73,91 @@ class Outcome:
                 "message": self.explain()}
 
 
+def replay_record(target: Target, program: Program,
+                  expected: list[StepResult] | None = None) -> dict[str, Any]:
+    """Return what replaying `program` on `target` takes, as record fields.
+
+    `steps` is the program as data, `source` the torch code the target runs, `setup` how a
+    repro script runs it (conformance.replay), `fields` what it compares and `expected` the
+    reference's results as the target shows them (computed here when not given).
+    """
+    try:
+        source = target.source(program)
+    except Unsupported:
+        source = None
+    if expected is None:
+        import stridecheck.reference as ref
+        expected = target.project(program, run(program, ref))
+    return {"steps": to_data(program), "source": source,
+            "setup": target.replay_setup(program), "fields": list(target.fields),
+            "expected": expected_data(expected, target.fields)}
+
+
+def complete_crash(failure: dict[str, Any]) -> dict[str, Any]:
+    """Add to a crash's failure record what replaying it takes (when its target is known)."""
+    target = all_targets().get(str(failure.get("target")))
+    if target is None or not failure.get("steps"):
+        return failure
+    try:
+        return {**failure, **replay_record(target, from_data(failure["steps"]))}
+    except Exception:  # noqa: BLE001 - a crash record stays useful without its replay
+        return failure
+
+
+def expected_data(results: list[StepResult], fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Return step results as JSON-ready data: context, exception, each tensor's fields."""
+    out = []
+    before: dict[str, Snapshot] = {}
+    for r in results:
+        out.append({"context": shape_context(r.step, before),
+                    "raises": list(r.error) if r.error else None,
+                    "tensors": {name: _fields(s, fields) for name, s in r.live.items()}})
+        before = r.live
+    return out
+
+
+def _fields(snap: Snapshot, fields: tuple[str, ...]) -> dict[str, Any]:
+    return {f: _values(snap.values) if f == "values" else getattr(snap, f)
+            for f in FIELDS if f in fields}
+
+
+def _values(values: Any) -> Any:
+    """Return values as nested lists: None where undefined, complex as {"complex": [re, im]}."""
+    if values is None or isinstance(values, str):
+        return values
+    data, mask = values
+
+    def plain(v: Any, m: Any) -> Any:
+        if isinstance(v, list):
+            return [plain(a, b) for a, b in zip(v, m)]
+        if not m:
+            return None
+        if isinstance(v, complex):
+            return {"complex": [_finite(v.real), _finite(v.imag)]}
+        return _finite(v)
+
+    return plain(data.tolist(), mask.tolist())
+
+
+def _finite(v: Any) -> Any:
+    """Non-finite floats as {"float": "nan"}, so the record is plain JSON."""
+    return {"float": repr(v)} if isinstance(v, float) and not math.isfinite(v) else v
+
+
 def _layout(live: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {name: {"shape": list(s.shape), "strides": list(s.strides),
                    "storage_offset": s.storage_offset, "storage": s.storage, "base": s.base}
             for name, s in live.items()}
 
 
-def _final_only(results: list[StepResult]) -> list[StepResult]:
-    return results[-1:] if results else results
-
-
 def _input_of(expected: list[StepResult], program: Program) -> tuple[str, int]:
-    """Return (dtype, rank) of x0 once the steps building it are done."""
+    """Return (dtype, rank) of the input once the steps building it are done."""
     found = ("", -1)
+    name = program.steps[0].out if program.steps else None
     for step, result in zip(program.steps, expected):
-        if step.out != "x0" or "x0" not in result.live:
+        if step.out != name or name not in result.live:
             break
-        snap = result.live["x0"]
+        snap = result.live[name]
         found = (snap.dtype, len(snap.shape))
     return found
 
@@ -96,26 +171,24 @@ def check(program: Program, target: Target) -> Outcome:
     try:
         actual = target.run(program)
     except Unsupported as exc:
-        return Outcome(UNSUPPORTED, target.name, program, reason=str(exc), dtype=dtype,
-                       rank=rank)
-    if target.name.startswith("compile:"):
-        # a compiled program shows only its final outputs, and only tensors it returns
-        expected = _final_only(expected)
-        if expected and actual and expected[-1].error is None and actual[-1].error is None:
-            kept = {k: v for k, v in expected[-1].live.items() if k in actual[-1].live}
-            expected = [StepResult(expected[-1].step, None, kept)]
-        actual = _final_only(actual)
-        if expected and actual:
-            actual[-1].step = expected[-1].step
-    index, diffs = first_difference(actual, expected, target.fields)
+        return Outcome(UNSUPPORTED, target, program, reason=str(exc), dtype=dtype, rank=rank)
+    expected = target.project(program, expected)
+    at, diffs = first_difference(actual, expected, target.fields)
     if not diffs:
-        return Outcome(PASS, target.name, program, dtype=dtype, rank=rank)
-    at = {"expected_live": _live_at(expected, index), "actual_live": _live_at(actual, index),
-          "dtype": dtype, "rank": rank}
-    known = classify(program, diffs, target.name)
+        return Outcome(PASS, target, program, dtype=dtype, rank=rank)
+    shorter = expected if at < len(expected) else actual
+    index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
+    found = {"index": index, "expected": expected, "expected_live": _live_at(expected, at),
+             "actual_live": _live_at(actual, at), "dtype": dtype, "rank": rank}
+    known = classify(target.ops_at_fault(program, index), diffs, target)
     if known is not None:
-        return Outcome(KNOWN, target.name, program, diffs, known, **at)
-    return Outcome(DIVERGENCE, target.name, program, diffs, **at)
+        return Outcome(KNOWN, target, program, diffs, known, **found)
+    return Outcome(DIVERGENCE, target, program, diffs, **found)
+
+
+def reproduce(entry: KnownDivergence) -> Outcome:
+    """Run a known divergence's repro on the first target its pattern names."""
+    return check(entry.program, first_answering(entry.target))
 
 
 def _live_at(results: list[StepResult], index: int) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """The stridecheck pytest plugin: options, Hypothesis profiles, targets, shards and summaries.
 
 Registered through the `pytest11` entry point. Options share the `--stridecheck-` prefix.
+What the plugin knows about a run lives in one `RunState` in `config.stash`; read it with
+`run_state(config)`.
 """
 
 from __future__ import annotations
@@ -12,10 +14,15 @@ import time
 import uuid
 import zlib
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from .results import Recorder
+    from .targets import Target
 
 PROFILES: dict[str, dict[str, Any]] = {
     # quick local runs
@@ -30,11 +37,53 @@ PROFILES: dict[str, dict[str, Any]] = {
 }
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
-for _name, _kw in PROFILES.items():
-    settings.register_profile(f"stridecheck-{_name}", suppress_health_check=_SUPPRESS, **_kw)
-
 KNOWN_KEY = "stridecheck_known"
 UNSUPPORTED_KEY = "stridecheck_unsupported"
+
+
+@dataclass
+class RunState:
+    """What the plugin knows about the run in this process (controller or xdist worker)."""
+
+    targets: list[Target]
+    shard: tuple[int, int] | None
+    # per known-divergence id and per target; the controller sums every worker's reports
+    known: Counter[str] = field(default_factory=Counter)
+    unsupported: Counter[str] = field(default_factory=Counter)
+    # with --stridecheck-results: the run record's id and facts, and this process's writer
+    run: dict[str, Any] = field(default_factory=dict)
+    recorder: Recorder | None = None
+    started: float = 0.0
+    # whether this process collected conformance tests (an xdist controller collects none)
+    collected: bool = False
+
+
+_STATE = pytest.StashKey[RunState]()
+_TALLY = "stridecheck-tally"
+
+
+def run_state(config: pytest.Config) -> RunState:
+    """Return the plugin's state for the run `config` belongs to."""
+    return config.stash[_STATE]
+
+
+class _Tally:
+    """Add the counts each conformance test leaves on its report to the run's state.
+
+    A plugin object of its own because `pytest_runtest_logreport` is given no config.
+    """
+
+    def __init__(self, state: RunState) -> None:
+        self.state = state
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call":
+            return
+        for key, value in report.user_properties:
+            if key == KNOWN_KEY:
+                self.state.known.update(cast(dict[str, int], value))
+            elif key == UNSUPPORTED_KEY:
+                self.state.unsupported.update(cast(dict[str, int], value))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -68,8 +117,10 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from .targets import resolve_targets
+    from .targets import resolve_targets, with_devices
 
+    for name, kw in PROFILES.items():
+        settings.register_profile(f"stridecheck-{name}", suppress_health_check=_SUPPRESS, **kw)
     profile = config.getoption("--stridecheck-profile")
     settings.load_profile(f"stridecheck-{profile}")
     try:
@@ -78,42 +129,47 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(exc)) from None
     devices = config.getoption("--stridecheck-devices")
     if devices:
-        wanted = {f"eager:{d.strip()}" for d in devices.split(",")}
-        targets = [t for t in targets if not t.name.startswith("eager:") or t.name in wanted]
-    config.stridecheck_targets = targets  # type: ignore[attr-defined]
-    config.stridecheck_shard = parse_shard(config.getoption("--stridecheck-shard"))  # type: ignore[attr-defined]
-    config.stridecheck_known = Counter()  # type: ignore[attr-defined]
-    config.stridecheck_unsupported = Counter()  # type: ignore[attr-defined]
-    config.stridecheck_recorder = None  # type: ignore[attr-defined]
+        targets = with_devices(targets, (d.strip() for d in devices.split(",")))
+    state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
+    config.stash[_STATE] = state
+    config.pluginmanager.register(_Tally(state), _TALLY)
     path = config.getoption("--stridecheck-results")
     if path:
-        _open_results(config, path, targets)
+        _open_results(config, state, path)
 
 
-def _is_worker(config: pytest.Config) -> bool:
-    return hasattr(config, "workerinput")
+def pytest_unconfigure(config: pytest.Config) -> None:
+    tally = config.pluginmanager.get_plugin(_TALLY)
+    if tally is not None:
+        config.pluginmanager.unregister(tally)
 
 
-def _open_results(config: pytest.Config, path: str, targets: list[Any]) -> None:
+def _workerinput(config: pytest.Config) -> dict[str, Any] | None:
+    """Return what xdist handed this worker, or None in the controller or without xdist."""
+    return getattr(config, "workerinput", None)
+
+
+def _open_results(config: pytest.Config, state: RunState, path: str) -> None:
     """Start the results of this process: the controller writes the `run` record."""
     from .results import Recorder, ResultsFile
 
-    if _is_worker(config):
-        run = config.workerinput["stridecheck_run"]  # type: ignore[attr-defined]
-        worker = config.workerinput["workerid"]  # type: ignore[attr-defined]
+    workerinput = _workerinput(config)
+    if workerinput is not None:
+        run = workerinput["stridecheck_run"]
+        worker = workerinput["workerid"]
     else:
-        record = run_record(config, targets)
+        record = run_record(config, state.targets)
         out = ResultsFile(path)
         out.write(record)
         out.close()
         run = {k: record[k] for k in ("run", "seed", "torch", "build")}
         worker = f"main-{os.getpid()}"
-    config.stridecheck_run = run  # type: ignore[attr-defined]
-    config.stridecheck_started = time.time()  # type: ignore[attr-defined]
-    config.stridecheck_recorder = Recorder(path, worker, run)  # type: ignore[attr-defined]
+    state.run = run
+    state.started = time.time()
+    state.recorder = Recorder(path, worker, run)
 
 
-def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
+def run_record(config: pytest.Config, targets: list[Target]) -> dict[str, Any]:
     """Return the `run` record: what ran, where, with which torch and settings."""
     import torch
 
@@ -131,7 +187,7 @@ def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
                       "debug": bool(getattr(torch.version, "debug", False))},
             "python": sys.version.split()[0], "platform": platform.platform(),
             "devices": device_names(),
-            "targets": [{"name": t.name, "available": not t.unavailable,
+            "targets": [{"name": t.name, "kind": t.kind, "available": not t.unavailable,
                          "reason": t.unavailable, "unchecked": list(t.unchecked)}
                         for t in targets],
             "profile": profile, "seed": seed,
@@ -143,27 +199,29 @@ def run_record(config: pytest.Config, targets: list[Any]) -> dict[str, Any]:
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node: Any) -> None:
     """Hand the run's id and facts to each xdist worker."""
-    run = getattr(node.config, "stridecheck_run", None)
-    if run is not None:
-        node.workerinput["stridecheck_run"] = run
+    state = node.config.stash.get(_STATE, None)
+    if state is not None and state.run:
+        node.workerinput["stridecheck_run"] = state.run
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
-    recorder = getattr(config, "stridecheck_recorder", None)
-    if recorder is None:
+    state = config.stash.get(_STATE, None)
+    if state is None or state.recorder is None:
         return
+    recorder = state.recorder
     recorder.close()
-    if _is_worker(config):
+    if _workerinput(config) is not None:
         return
+    from .outcome import complete_crash
     from .results import ResultsFile, collect_crashes
 
     path = recorder.file.path
     collect_crashes(path, "the process checking this program died (segfault or abort)",
-                    record=exitstatus != pytest.ExitCode.INTERRUPTED)
+                    record=exitstatus != pytest.ExitCode.INTERRUPTED, complete=complete_crash)
     out = ResultsFile(path)
-    out.write({"kind": "end", "run": config.stridecheck_run["run"],  # type: ignore[attr-defined]
-               "duration": round(time.time() - config.stridecheck_started, 3),  # type: ignore[attr-defined]
+    out.write({"kind": "end", "run": state.run["run"],
+               "duration": round(time.time() - state.started, 3),
                "exitstatus": int(exitstatus)})
     out.close()
 
@@ -171,7 +229,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     import torch
 
-    targets = config.stridecheck_targets  # type: ignore[attr-defined]
+    targets = run_state(config).targets
     profile = config.getoption("--stridecheck-profile")
     seed = os.environ.get("PYTHONHASHSEED", "random")
     lines = [f"stridecheck: torch {torch.__version__} (cuda {torch.version.cuda}), profile "
@@ -187,7 +245,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "stridecheck_target" not in metafunc.fixturenames:
         return
-    targets = metafunc.config.stridecheck_targets  # type: ignore[attr-defined]
+    targets = run_state(metafunc.config).targets
     if "stridecheck_part" not in metafunc.fixturenames:
         metafunc.parametrize("stridecheck_target", targets, ids=[t.name for t in targets])
         return
@@ -204,11 +262,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    shard = config.stridecheck_shard  # type: ignore[attr-defined]
+    shard = run_state(config).shard
     if shard is None:
         return
     i, n = shard
-    keep, drop = [], []
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
     for item in items:
         (keep if zlib.crc32(item.nodeid.encode()) % n == i - 1 else drop).append(item)
     items[:] = keep
@@ -216,33 +275,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=drop)
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    config = _CONFIG.get("config")
-    if config is None or report.when != "call":
-        return
-    for key, value in report.user_properties:
-        if key == KNOWN_KEY:
-            config.stridecheck_known.update(value)
-        elif key == UNSUPPORTED_KEY:
-            config.stridecheck_unsupported.update(value)
-
-
-_CONFIG: dict[str, pytest.Config] = {}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_sessionstart(session: pytest.Session) -> None:
-    _CONFIG["config"] = session.config
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # the items left once every plugin has selected and deselected
+    run_state(session.config).collected = any(
+        "stridecheck_target" in getattr(i, "fixturenames", ()) for i in session.items)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     from .known import load
 
-    known: Counter[str] = config.stridecheck_known  # type: ignore[attr-defined]
-    unsupported: Counter[str] = config.stridecheck_unsupported  # type: ignore[attr-defined]
-    if not known and not unsupported and not any(
-            "stridecheck_target" in getattr(i, "fixturenames", ())
-            for i in getattr(terminalreporter, "_session", None).items or ()):
+    state = run_state(config)
+    known, unsupported = state.known, state.unsupported
+    if not known and not unsupported and not state.collected:
         return
     tr = terminalreporter
     tr.section("stridecheck")

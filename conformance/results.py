@@ -25,7 +25,10 @@ import fcntl
 import glob
 import json
 import os
+from collections.abc import Callable
 from typing import Any
+
+from stridecheck.strategies.program import to_data
 
 SCHEMA = 1
 PASS, DIVERGENCE, KNOWN, UNSUPPORTED, CRASH = "pass", "divergence", "known", "unsupported", "crash"
@@ -92,11 +95,13 @@ class Inflight:
             os.unlink(self.path)
 
 
-def collect_crashes(results_path: str, reason: str, record: bool = True) -> int:
+def collect_crashes(results_path: str, reason: str, record: bool = True,
+                    complete: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> int:
     """Turn examples left in flight by dead processes into crash records; return how many.
 
     With `record` false (the run was interrupted) the in-flight files are only removed: an
-    example stopped by Ctrl-C did not crash.
+    example stopped by Ctrl-C did not crash. `complete` adds to each failure record what
+    replaying it takes (outcome.complete_crash).
     """
     found = 0
     out: ResultsFile | None = None
@@ -113,8 +118,10 @@ def collect_crashes(results_path: str, reason: str, record: bool = True) -> int:
         example.pop("schema", None)
         example.update(status=CRASH, shrink=False)
         failure = {**example, "kind": "failure", "diffs": [], "tensors": {}, "message": reason,
-                   "blob": None}
-        for key in ("program", "seed", "torch", "build"):
+                   "blob": None, "index": -1}
+        if complete is not None:
+            failure = complete(failure)
+        for key in ("program", "steps", "seed", "torch", "build"):
             example.pop(key, None)
         out = out or ResultsFile(results_path)
         out.write({**example, "kind": "example"})
@@ -140,7 +147,7 @@ class Recorder:
                            "length": len(program), "ops": program.op_keys(),
                            "op": None, "family": None,
                            "status": CRASH, "known": None, "program": repr(program),
-                           **self.run})
+                           "steps": to_data(program), **self.run})
 
     def example(self, record: dict[str, Any]) -> None:
         self.file.write({**record, "run": self.run["run"]})

@@ -8,15 +8,15 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from stridecheck.strategies.arguments import RandomChooser
 from stridecheck.strategies.chains import chain
 from stridecheck.strategies.program import Program
 
 from .compare import Difference
-from .execute import check_program
-from .known import classify
+from .outcome import check
+from .results import DIVERGENCE, KNOWN
+from .targets import Target, all_targets
 
 
 @dataclass
@@ -47,24 +47,22 @@ def programs(seed: int, count: int, max_ops: int = 8, device: str = "cpu",
         yield chain(ch, max_ops=max_ops, device=device, invalid_share=invalid_share)
 
 
-def sweep(seed: int = 0, count: int = 1000, max_ops: int = 8, target: Any = None,
-          device: str = "cpu", progress: bool = False) -> SweepResult:
-    """Check `count` seeded random programs on the reference and on `target` (torch)."""
+def sweep(seed: int = 0, count: int = 1000, max_ops: int = 8, target: Target | None = None,
+          progress: bool = False) -> SweepResult:
+    """Check `count` seeded random programs on the reference and on `target` (eager:cpu)."""
     if target is None:
-        import torch
-        target = torch
+        target = all_targets()["eager:cpu"]
     result = SweepResult()
     start = time.perf_counter()
-    for program in programs(seed, count, max_ops, device):
+    for program in programs(seed, count, max_ops, target.device):
         for step in program.steps[1:]:
             result.ops_seen[step.op.name] += 1
-        diffs = check_program(program, target)
+        outcome = check(program, target)
         result.checked += 1
-        known = classify(program, diffs)
-        if known is not None:
-            result.known[known.id] += 1
-        elif diffs:
-            result.divergences.append((program, diffs))
+        if outcome.status == KNOWN and outcome.known is not None:
+            result.known[outcome.known.id] += 1
+        elif outcome.status == DIVERGENCE:
+            result.divergences.append((program, outcome.diffs))
         if progress and (result.checked % 250 == 0 or result.checked == count):
             print(f"\r  {result.checked}/{count} checked, {len(result.divergences)} diverged",
                   end="" if result.checked < count else "\n", file=sys.stderr, flush=True)

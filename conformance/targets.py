@@ -1,18 +1,27 @@
-"""Targets: named ways to run a program in torch, each knowing which fields it can show.
+"""Targets: named ways to run a program in torch, each owning everything it means.
 
-A target turns a program (built for its device) into step results comparable with the
-reference's. What a torch build cannot run at all is `Unsupported`, never a divergence.
+A target knows how it runs a program (as data) and the torch source that does the same (what
+a repro script runs), which fields it can show, how the reference's expected results project
+onto what it shows, the kind that known-divergence patterns name it by, which ops it cannot
+run, and how it recognises a build that cannot run a program at all (`Unsupported`, never a
+divergence). Nothing outside this module compares target names.
+
+Teams add targets of their own through the entry-point group `stridecheck.targets`: each entry
+point names a callable returning a `Target` or an iterable of them.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Program, Step
 
+from . import replay
 from .execute import StepResult, run
 from .observe import FIELDS
 
@@ -25,38 +34,11 @@ COMPILED_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "con
 REFS_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "conj", "contiguity",
                "values")
 
-# messages with which a CPU-only build refuses work that needs a device it lacks
-_UNSUPPORTED_MARKERS = ("not linked with support for", "Torch not compiled with",
-                        "no kernel image", "is not available", "found no NVIDIA driver")
+ENTRY_POINT_GROUP = "stridecheck.targets"
 
 
 class Unsupported(Exception):
     """The target cannot run this program on this machine (not a divergence)."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """One way to run programs: its name, device, comparable fields and runner."""
-
-    name: str
-    device: str  # the device programs for this target are built for
-    fields: tuple[str, ...]
-    runner: Callable[[Program], list[StepResult]] = field(repr=False, compare=False)
-    unavailable: str | None = None  # why it cannot run here, if it cannot
-    budget_scale: float = 1.0  # share of the example budget (compiles are slow)
-
-    def run(self, program: Program) -> list[StepResult]:
-        if self.unavailable:
-            raise Unsupported(self.unavailable)
-        results = self.runner(program)
-        for r in results:
-            if r.error and any(m in r.error[1] for m in _UNSUPPORTED_MARKERS):
-                raise Unsupported(f"{self.name}: {r.error[1]}")
-        return results
-
-    @property
-    def unchecked(self) -> tuple[str, ...]:
-        return tuple(f for f in FIELDS if f not in self.fields)
 
 
 def _torch() -> Any:
@@ -64,8 +46,64 @@ def _torch() -> Any:
     return torch
 
 
-def _eager(program: Program) -> list[StepResult]:
-    return run(program, _torch())
+@dataclass(frozen=True)
+class Target:
+    """One way to run programs: eager torch on `device` unless a subclass says otherwise."""
+
+    name: str
+    device: str  # the device programs for this target are built for
+    fields: tuple[str, ...] = FIELDS
+    kind: str = "eager"  # what known-divergence patterns call it: eager, fake, compile, refs
+    unavailable: str | None = None  # why it cannot run here, if it cannot
+    budget_scale: float = 1.0  # share of the example budget (compiles are slow)
+    # messages with which a build refuses work it cannot do: "unsupported", not a divergence
+    refusals: tuple[str, ...] = replay.REFUSALS
+    # torch code a repro script runs first (a backend's import, say)
+    prelude: str = field(default="", compare=False)
+
+    # -- running -----------------------------------------------------------------------------
+    def run(self, program: Program) -> list[StepResult]:
+        """Run a program; raise Unsupported when this machine or build cannot."""
+        if self.unavailable:
+            raise Unsupported(self.unavailable)
+        for step in program.steps:
+            spec = BY_KEY.get(step.op.key)
+            if spec is not None and self.kind in spec.unsupported_on:
+                raise Unsupported(f"{self.name}: {self.kind} cannot run {spec.key}")
+        results = self._run(program)
+        for r in results:
+            if r.error and any(m in r.error[1] for m in self.refusals):
+                raise Unsupported(f"{self.name}: {r.error[1]}")
+        return results
+
+    def _run(self, program: Program) -> list[StepResult]:
+        return run(program, _torch())
+
+    def source(self, program: Program) -> str:
+        """Return the torch code this target runs for `program` (a repro script embeds it)."""
+        return repr(program) + "\n"
+
+    def replay_setup(self, program: Program) -> dict[str, Any]:
+        """Return how a repro script runs `source(program)`: see `replay.main`."""
+        return {"runner": "steps", "fake": False, "backend": None, "device": self.device,
+                "requires": [], "refusals": list(self.refusals), "prelude": self.prelude}
+
+    # -- comparing ---------------------------------------------------------------------------
+    def project(self, program: Program, expected: list[StepResult]) -> list[StepResult]:
+        """Return the reference's results as this target can show them (all steps here)."""
+        return expected
+
+    def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
+        """Return the catalogue keys of the ops that may cause a difference at step `index`."""
+        return (program.steps[index].op.key,) if 0 <= index < len(program.steps) else ()
+
+    def answers_to(self, pattern: str) -> bool:
+        """Tell whether a known-divergence target pattern names this target."""
+        return pattern in ("", "any", self.name, self.kind)
+
+    @property
+    def unchecked(self) -> tuple[str, ...]:
+        return tuple(f for f in FIELDS if f not in self.fields)
 
 
 def fake_mode() -> Any:
@@ -82,11 +120,159 @@ def fake_mode() -> Any:
     return FakeTensorMode(allow_non_fake_inputs=False)
 
 
-def _fake(program: Program) -> list[StepResult]:
-    with fake_mode():
-        return run(program, _torch())
+@dataclass(frozen=True)
+class FakeTarget(Target):
+    """Programs run inside FakeTensorMode: metadata without data."""
+
+    fields: tuple[str, ...] = FAKE_FIELDS
+    kind: str = "fake"
+
+    def _run(self, program: Program) -> list[StepResult]:
+        with fake_mode():
+            return run(program, _torch())
+
+    def replay_setup(self, program: Program) -> dict[str, Any]:
+        return {**super().replay_setup(program), "fake": True}
 
 
+def _split_input(program: Program) -> tuple[list[Step], list[Step]]:
+    """Split into the steps building the input (run eagerly) and the compiled body.
+
+    The input is the first step's tensor; the steps rebuilding it from itself alone
+    (`x0 = x0.view(2, 3)`) belong to it.
+    """
+    steps = list(program.steps)
+    if not steps or steps[0].src is not None or steps[0].out is None:
+        return [], steps
+    name = steps[0].out
+    for i, step in enumerate(steps[1:], 1):
+        if step.out != name or step.src != name or _refers(step):
+            return steps[:i], steps[i:]
+    return steps, []
+
+
+def _refers(step: Step) -> bool:
+    return any(type(a).__name__ in ("Ref", "StorageOf") for a in step.op.args) or any(
+        type(v).__name__ in ("Ref", "StorageOf") for _, v in step.op.kwargs)
+
+
+@dataclass(frozen=True)
+class CompiledTarget(Target):
+    """The program as one function compiled with torch.compile(backend=...).
+
+    Its input is built eagerly; the function returns the input and every tensor it binds, and
+    only those, after the last step, can be compared.
+    """
+
+    fields: tuple[str, ...] = COMPILED_FIELDS
+    kind: str = "compile"
+    budget_scale: float = 0.01
+    backend: str = "inductor"
+
+    def _run(self, program: Program) -> list[StepResult]:
+        fake_mode()  # quiets the fake-tensor log that compiling also writes to
+        error, live = replay.run_compiled(self.source(program), self.backend, _torch())
+        from .observe import snapshot_all
+        last, index = program.steps[-1], len(program.steps) - 1
+        if error is not None:
+            return [StepResult(last, error, index=index)]
+        return [StepResult(last, None, snapshot_all(live), index)]
+
+    def source(self, program: Program) -> str:
+        base, body = _split_input(program)
+        if not base or not body:
+            raise Unsupported(f"{self.name}: the program has no step after its input")
+        arg = base[0].out
+        text = base[0].op.call_text("torch")
+        for step in base[1:]:
+            text = step.op.call_text(text)  # calls, attributes, subscripts: no parentheses
+        outputs = [arg, *dict.fromkeys(s.out for s in body if s.out is not None)]
+        lines = "".join(f"    {s!r}\n" for s in body)
+        return (f"def make_input():\n    return {text}\n\n\n"
+                f"def program({arg}):\n{lines}"
+                f"    return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})\n\n\n"
+                f"OUTPUTS = {tuple(outputs)!r}\n")
+
+    def replay_setup(self, program: Program) -> dict[str, Any]:
+        return {**super().replay_setup(program), "runner": "compiled", "backend": self.backend}
+
+    def project(self, program: Program, expected: list[StepResult]) -> list[StepResult]:
+        """Keep the last step, and of it only the tensors the compiled function returns."""
+        if not expected:
+            return expected
+        final = expected[-1]
+        if final.error is not None:
+            return [final]
+        returned = {s.out for s in program.steps if s.out is not None}
+        return [StepResult(final.step, None,
+                           {k: v for k, v in final.live.items() if k in returned}, final.index)]
+
+    def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
+        # a compiled program is only seen whole: any of its steps may be the cause
+        return tuple(dict.fromkeys(s.op.key for s in program.steps))
+
+
+class _RefsLibrary:
+    """torch with functions routed through torch._refs where a reference exists."""
+
+    def __init__(self) -> None:
+        import torch
+        import torch._refs as refs
+        self._torch = torch
+        self._refs = refs
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._refs, name, None)
+        return found if found is not None else getattr(self._torch, name)
+
+
+def _routed(step: Step) -> bool:
+    """Tell whether the refs target calls this step through torch._refs."""
+    return step.op.kind in ("method", "function") and step.src is not None
+
+
+@dataclass(frozen=True)
+class RefsTarget(Target):
+    """Each method or function call of the program goes through torch._refs."""
+
+    fields: tuple[str, ...] = REFS_FIELDS
+    kind: str = "refs"
+
+    def _routed_program(self, program: Program) -> Program:
+        import torch._refs as refs
+
+        from stridecheck.strategies.program import Op
+        steps = []
+        for step in program.steps:
+            if _routed(step):
+                op = step.op
+                if getattr(refs, op.name, None) is None:
+                    raise Unsupported(f"{self.name}: torch._refs has no {op.name}")
+                step = Step(step.out, step.src, Op(op.name, op.args, op.kwargs,
+                                                   kind="function", pick=op.pick))
+            steps.append(step)
+        return Program(tuple(steps))
+
+    def _run(self, program: Program) -> list[StepResult]:
+        return run(self._routed_program(program), _RefsLibrary())
+
+    def source(self, program: Program) -> str:
+        import torch._refs as refs
+        lines = []
+        for step in self._routed_program(program).steps:
+            routed = step.op.kind == "function" or (
+                step.op.kind == "factory" and getattr(refs, step.op.name, None) is not None)
+            call = step.op.call_text(step.src or "torch",
+                                     "torch._refs" if routed else "torch")
+            lines.append(call if step.out is None else f"{step.out} = {call}")
+        return "\n".join(lines) + "\n"
+
+    def replay_setup(self, program: Program) -> dict[str, Any]:
+        names = dict.fromkeys(s.op.name for s in program.steps if _routed(s))
+        return {**super().replay_setup(program), "requires": [f"torch._refs.{n}" for n in names]}
+
+
+# -- the registry ------------------------------------------------------------------------------
 def _accelerators() -> list[str]:
     torch = _torch()
     found = []
@@ -111,120 +297,75 @@ def device_names() -> list[str]:
     return found
 
 
-def _split_base(program: Program) -> tuple[list[Step], list[Step]]:
-    """Split into the steps building x0 (run eagerly) and the rest (the compiled body)."""
-    base = []
-    for i, step in enumerate(program.steps):
-        if step.out == "x0" and (step.src in (None, "x0")):
-            base.append(step)
-        else:
-            return base, list(program.steps[i:])
-    return base, []
-
-
-def _compiled(backend: str) -> Callable[[Program], list[StepResult]]:
-    """Run x0's steps eagerly, then the rest as one function compiled with `backend`.
-
-    The function is generated from the program's own text, so dynamo traces plain torch
-    calls rather than the program interpreter.
-    """
-    def runner(program: Program) -> list[StepResult]:
-        from .execute import run_source_compiled
-
-        base, body = _split_base(program)
-        if not body:
-            raise Unsupported("compile: the program has no step after its input")
-        fake_mode()  # quiets the fake-tensor log that compiling also writes to
-        source = "\n".join([f"x0 = {_joined_base(base)}", *map(repr, body)])
-        results = run_source_compiled(source, backend)
-        for r in results:
-            r.step = program.steps[-1]
-        return results
-
-    return runner
-
-
-def _joined_base(base: list[Step]) -> str:
-    """Return the base steps as one expression (x0 = a; x0 = x0.f() -> a.f())."""
-    text = base[0].op.call_text("torch")
-    for step in base[1:]:
-        text = step.op.call_text(f"({text})")
-    return text
-
-
-class _RefsLibrary:
-    """torch with methods routed through torch._refs where a reference exists."""
-
-    def __init__(self) -> None:
-        import torch
-        import torch._refs as refs
-        self._torch = torch
-        self._refs = refs
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._refs, name, None)
-        return found if found is not None else getattr(self._torch, name)
-
-
-def _refs(program: Program) -> list[StepResult]:
-    """Run each op through torch._refs; an op without a reference is unsupported."""
-    import torch._refs as refs
-
-    from stridecheck.strategies.program import Op
-
-    steps = []
-    for step in program.steps:
-        op = step.op
-        if op.kind in ("method", "function") and step.src is not None:
-            if op.name == "view" and op.args and type(op.args[0]).__name__ == "Sym":
-                raise Unsupported("refs: torch._refs.view takes no dtype")
-            if getattr(refs, op.name, None) is None:
-                raise Unsupported(f"refs: torch._refs has no {op.name}")
-            steps.append(Step(step.out, step.src, Op(op.name, op.args, op.kwargs,
-                                                     kind="function", pick=op.pick)))
-        else:
-            steps.append(step)
-    return run(Program(tuple(steps)), _RefsLibrary())
-
-
-def refs_library() -> Any:
-    """Return a stand-in for the torch module whose functions are torch._refs' where they exist."""
-    return _RefsLibrary()
-
-
-def all_targets() -> dict[str, Target]:
-    """Return every target this library knows, available here or not."""
+def _builtin() -> list[Target]:
     torch = _torch()
     accel = _accelerators()
-    targets = {
-        "eager:cpu": Target("eager:cpu", "cpu", FIELDS, _eager),
-        "meta": Target("meta", "meta", NO_VALUES, _eager),
-        "fake:cpu": Target("fake:cpu", "cpu", FAKE_FIELDS, _fake),
-        "fake:cuda": Target("fake:cuda", "cuda", FAKE_FIELDS, _fake),
-        "compile:aot_eager": Target("compile:aot_eager", "cpu", COMPILED_FIELDS,
-                                    _compiled("aot_eager"), budget_scale=0.01),
-        "compile:inductor": Target("compile:inductor", "cpu", COMPILED_FIELDS,
-                                   _compiled("inductor"), budget_scale=0.01),
-        "refs": Target("refs", "cpu", REFS_FIELDS, _refs),
-    }
+    targets = [Target("eager:cpu", "cpu")]
     for name in ("cuda", "mps", "xpu"):
         reason = None if name in accel else f"torch {torch.__version__} reports no {name} device"
-        targets[f"eager:{name}"] = Target(f"eager:{name}", name, FIELDS, _eager,
-                                          unavailable=reason)
+        targets.append(Target(f"eager:{name}", name, unavailable=reason))
+    targets += [
+        Target("meta", "meta", NO_VALUES),
+        FakeTarget("fake:cpu", "cpu"),
+        FakeTarget("fake:cuda", "cuda"),
+        CompiledTarget("compile:aot_eager", "cpu", backend="aot_eager"),
+        CompiledTarget("compile:inductor", "cpu", backend="inductor"),
+        RefsTarget("refs", "cpu"),
+    ]
     return targets
 
 
-DEFAULT_TARGETS = ("eager:cpu", "eager:cuda", "eager:mps", "eager:xpu", "meta", "fake:cpu",
-                   "fake:cuda", "compile:aot_eager", "compile:inductor", "refs")
+def _registered() -> list[Target]:
+    """Return the targets other distributions register under ENTRY_POINT_GROUP."""
+    from importlib.metadata import entry_points
+
+    found: list[Target] = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        made: Any = ep.load()
+        made = made() if callable(made) and not isinstance(made, Target) else made
+        items: Iterable[Any] = [made] if isinstance(made, Target) else made
+        for t in items:
+            if not isinstance(t, Target):
+                raise TypeError(f"entry point {ep.name} ({ep.value}) gave {type(t).__name__}, "
+                                "not a stridecheck Target")
+            found.append(t)
+    return found
+
+
+@cache
+def all_targets() -> dict[str, Target]:
+    """Return every target known here, by name: the built-in ones, then registered ones."""
+    targets: dict[str, Target] = {}
+    for t in [*_builtin(), *_registered()]:
+        if t.name in targets:
+            raise ValueError(f"two targets are named {t.name!r}")
+        targets[t.name] = t
+    return targets
 
 
 def resolve_targets(names: str | None) -> list[Target]:
     """Return the targets named (comma-separated), or all of them; unknown names raise."""
     known = all_targets()
     if not names or names == "all":
-        return [known[n] for n in DEFAULT_TARGETS]
+        return list(known.values())
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     unknown = [n for n in chosen if n not in known]
     if unknown:
         raise ValueError(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(known)}")
     return [known[n] for n in chosen]
+
+
+def first_answering(pattern: str) -> Target:
+    """Return the first target a known-divergence pattern names (eager -> eager:cpu)."""
+    for t in all_targets().values():
+        if t.answers_to(pattern) and not t.unavailable:
+            return t
+    raise ValueError(f"no target here answers to {pattern!r}")
+
+
+def with_devices(targets: list[Target], devices: Iterable[str]) -> list[Target]:
+    """Keep, of the eager device targets, those on the named devices."""
+    wanted = set(devices)
+    return [t for t in targets
+            if not (t.kind == "eager" and t.device != "meta") or t.device in wanted]
+

@@ -14,9 +14,16 @@ from hypothesis import Phase, given, seed, settings
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
-from stridecheck.conformance.known import load, reproduce
-from stridecheck.conformance.outcome import DIVERGENCE, KNOWN, UNSUPPORTED, Outcome, check
-from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY
+from stridecheck.conformance.known import load
+from stridecheck.conformance.outcome import (
+    DIVERGENCE,
+    KNOWN,
+    UNSUPPORTED,
+    Outcome,
+    check,
+    reproduce,
+)
+from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, run_state
 from stridecheck.conformance.results import reproduce_blob
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import alias_programs, view_chains
@@ -38,7 +45,7 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
     unsupported: Counter[str] = Counter()
-    recorder = request.config.stridecheck_recorder  # type: ignore[attr-defined]
+    recorder = run_state(request.config).recorder
     test = request.node.name
     failing: list[Outcome] = []  # divergences so far; the last is the shrunk one
 
@@ -91,5 +98,6 @@ def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int,
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
 def test_known_divergence_is_still_there(entry: Any) -> None:
     """Strict: once torch stops diverging, this fails so the entry gets removed."""
-    target, diffs = reproduce(entry)
-    assert diffs, f"{entry.id}: torch now agrees with the reference on {target}; remove it"
+    outcome = reproduce(entry)
+    assert outcome.diffs, (f"{entry.id}: torch now agrees with the reference on "
+                           f"{outcome.target.name}; remove it")

@@ -38,8 +38,7 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     print(f"{'op':<{width}}  {'family':<10}  {'called as':<26}  {'returns':<13}  "
           f"{header[0]}; {header[1]}")
     for op in OPS:
-        forms = [f for f, on in (("method", op.method), ("function", op.function),
-                                 ("attribute", op.attribute)) if on]
+        forms = op.forms
         if args.results:
             targets, dtypes = exercised[op.key]
             where = (f"{', '.join(sorted(targets))}; {', '.join(sorted(dtypes))}"
@@ -47,26 +46,23 @@ def _cmd_ops(args: argparse.Namespace) -> int:
         else:
             where = f"{_static_targets(op)}; every dtype the op accepts"
         print(f"{op.key:<{width}}  {op.family:<10}  {', '.join(forms):<26}  "
-              f"{op.returns:<13}  {where}")
+              f"{op.contract!s:<13}  {where}")
     print(f"{len(OPS)} ops in {len({op.family for op in OPS})} families")
     return 0
 
 
 def _static_targets(op: Any) -> str:
-    """Return which targets can run an op: every one, except refs where _refs lacks it."""
-    try:
-        import torch._refs as refs
-    except ImportError:
+    """Return which kinds of target can run an op, as the catalogue declares it."""
+    if not op.unsupported_on:
         return "every target"
-    # refs reroutes method and function calls only; attributes and indexing stay torch's
-    routed = not op.attribute and not op.name.startswith("__")
-    return "every target but refs" if routed and not hasattr(refs, op.name) else "every target"
+    return f"every target but {', '.join(op.unsupported_on)}"
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the conformance suite (pytest underneath), then write results, repros and report."""
     import subprocess
 
+    from stridecheck.conformance.outcome import complete_crash
     from stridecheck.conformance.plugin import PROFILES, parse_shard
     from stridecheck.conformance.results import collect_crashes
     from stridecheck.conformance.targets import resolve_targets
@@ -122,7 +118,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return 130
     if code < 0:
         collect_crashes(results_path, f"pytest was killed by signal {-code} while checking "
-                                      "this program")
+                                      "this program", complete=complete_crash)
     if code not in (0, 1, 5) and code >= 0:
         print(f"stridecheck: error: pytest exited with {code}; the end of its output:",
               file=sys.stderr)
@@ -221,7 +217,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         return 2
     print(f"stridecheck {package_version()}: reference vs torch {torch.__version__} eager cpu, "
           f"seed {args.seed}, {args.count} programs of up to {args.max_ops} ops", flush=True)
-    result = sweep(seed=args.seed, count=args.count, max_ops=args.max_ops, target=torch,
+    result = sweep(seed=args.seed, count=args.count, max_ops=args.max_ops,
                    progress=not args.quiet)
     print(result.summary())
     for program, diffs in result.divergences[: args.show]:

@@ -40,7 +40,7 @@ def summarize(results: Results) -> dict[str, Any]:
     return {
         "header": header(results),
         "counts": _counts(examples, results),
-        "matrix": _matrix(examples),
+        "matrix": _matrix(examples, results.runs),
         "coverage": _coverage(examples),
         "unexercised": _unexercised(examples),
         "known": _known(examples),
@@ -129,7 +129,15 @@ def _counts(examples: list[dict[str, Any]], results: Results) -> dict[str, int]:
     return counts
 
 
-def _matrix(examples: list[dict[str, Any]]) -> dict[str, Any]:
+def _cannot_run(runs: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Return, per op, the targets of these runs that the catalogue says cannot run it."""
+    kinds = {str(t.get("name")): str(t.get("kind")) for r in runs for t in r.get("targets") or ()
+             if isinstance(t, dict) and t.get("kind")}
+    return {op.key: sorted(name for name, kind in kinds.items() if kind in op.unsupported_on)
+            for op in OPS if op.unsupported_on}
+
+
+def _matrix(examples: list[dict[str, Any]], runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Return counts per op, target and status, whole and split by dtype."""
     cells: dict[str, dict[str, Counter[str]]] = {}
     by_dtype: dict[str, dict[str, dict[str, Counter[str]]]] = {}
@@ -147,6 +155,8 @@ def _matrix(examples: list[dict[str, Any]]) -> dict[str, Any]:
         "dtypes": sorted(by_dtype),
         "statuses": list(STATUSES),
         "cells": _plain(cells),
+        # cells the catalogue rules out: shown as such rather than as never exercised
+        "cannot": _cannot_run(runs),
         "by_dtype": _plain(by_dtype),
     }
 

@@ -52,6 +52,11 @@ def _fmt(value: Any) -> str:
         return text
     if value is Ellipsis:
         return "..."
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return f"float({str(value)!r})"  # repr gives nan and inf, which are not Python
+    if isinstance(value, complex) and not all(
+            abs(p) < float("inf") for p in (value.real, value.imag)):
+        return f"complex({_fmt(value.real)}, {_fmt(value.imag)})"
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, tuple):
@@ -82,8 +87,11 @@ class Op:
     # for ops returning a tuple of tensors, which one the step keeps (None keeps all)
     pick: int | None = None
 
-    def call_text(self, subject: str) -> str:
-        """Return the torch source of this call applied to `subject`."""
+    def call_text(self, subject: str, module: str = "torch") -> str:
+        """Return the torch source of this call applied to `subject`.
+
+        `module` is where factories and functions are looked up (`torch._refs`, say).
+        """
         argv = [_fmt(a) for a in self.args] + [f"{k}={_fmt(v)}" for k, v in self.kwargs]
         if self.kind == "attribute":
             text = f"{subject}.{self.name}"
@@ -92,9 +100,9 @@ class Op:
         elif self.kind == "setitem":
             return f"{subject}[{format_index(self.args[0])}] = {_fmt(self.args[1])}"
         elif self.kind == "factory":
-            text = f"torch.{self.name}({', '.join(argv)})"
+            text = f"{module}.{self.name}({', '.join(argv)})"
         elif self.kind == "function":
-            text = f"torch.{self.name}({', '.join([subject] + argv)})"
+            text = f"{module}.{self.name}({', '.join([subject] + argv)})"
         else:
             text = f"{subject}.{self.name}({', '.join(argv)})"
         if self.pick is not None:
@@ -183,3 +191,71 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
     if op.pick is not None:
         result = result[op.pick]
     return result
+
+
+# -- programs as JSON data (results files carry them; nothing reads them back from text) ----
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else {"float": repr(value)}
+    if isinstance(value, complex):
+        return {"complex": [_encode(value.real), _encode(value.imag)]}
+    if isinstance(value, slice):
+        return {"slice": [_encode(value.start), _encode(value.stop), _encode(value.step)]}
+    if value is Ellipsis:
+        return {"ellipsis": True}
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, Sym):
+        return {"sym": value.name}
+    if isinstance(value, Ref):
+        return {"ref": value.name}
+    if isinstance(value, StorageOf):
+        return {"storage_of": value.name}
+    if type(value).__name__ in ("dtype", "memory_format") and hasattr(value, "name"):
+        return {"sym": value.name}
+    raise TypeError(f"cannot encode {type(value).__name__} in a program")
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    (tag, body), = value.items()
+    if tag == "float":
+        return float(body)
+    if tag == "complex":
+        return complex(_decode(body[0]), _decode(body[1]))
+    if tag == "slice":
+        return slice(*(_decode(b) for b in body))
+    if tag == "ellipsis":
+        return Ellipsis
+    if tag == "tuple":
+        return tuple(_decode(v) for v in body)
+    if tag in ("sym", "ref", "storage_of"):
+        return {"sym": Sym, "ref": Ref, "storage_of": StorageOf}[tag](body)
+    raise ValueError(f"unknown program value tag {tag!r}")
+
+
+def to_data(program: Program) -> list[dict[str, Any]]:
+    """Return a program as JSON-ready data (`from_data` restores it exactly)."""
+    return [{"out": s.out, "src": s.src, "op": s.op.name, "kind": s.op.kind,
+             "args": [_encode(a) for a in s.op.args],
+             "kwargs": [[k, _encode(v)] for k, v in s.op.kwargs], "pick": s.op.pick}
+            for s in program.steps]
+
+
+def from_data(data: list[dict[str, Any]]) -> Program:
+    """Return the program `to_data` wrote; malformed data raises ValueError."""
+    try:
+        return Program(tuple(
+            Step(d["out"], d["src"], Op(d["op"], tuple(_decode(a) for a in d["args"]),
+                                        tuple((k, _decode(v)) for k, v in d["kwargs"]),
+                                        kind=d["kind"], pick=d["pick"]))
+            for d in data))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a program: {exc}") from None

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from stridecheck.conformance.known import KnownDivergence, classify, load, reproduce
+from stridecheck.conformance.known import KnownDivergence, load
+from stridecheck.conformance.outcome import reproduce
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
 def test_known_divergence_still_reproduces(entry: KnownDivergence) -> None:
-    target, diffs = reproduce(entry)
-    assert diffs, f"{entry.id}: torch now agrees with the reference on {target}; remove it"
-    assert classify(None, diffs, target) is entry, (
+    outcome = reproduce(entry)
+    assert outcome.diffs, (f"{entry.id}: torch now agrees with the reference on "
+                           f"{outcome.target.name}; remove it")
+    assert outcome.known is entry, (
         f"{entry.id}: the repro diverges differently than the entry says:\n"
-        + "\n".join(map(str, diffs)))
+        + "\n".join(map(str, outcome.diffs)))
 
 
 def test_entries_are_complete() -> None:

@@ -21,6 +21,7 @@ from stridecheck.reports import summary as summary_module
 from stridecheck.reports.html import render, script_json, write_report
 from stridecheck.reports.results import Results
 from stridecheck.reports.summary import summarize
+from stridecheck.strategies.program import Program
 
 HOSTILE = ("</script><script>pwn()</script>", "<img src=x onerror=pwn()>",
            "\"><svg onload=pwn()>", "'><iframe src=javascript:pwn()>", "<!--", "]]>&amp;")
@@ -345,10 +346,11 @@ def test_known_links_are_links_only_when_they_are_web_addresses(
         monkeypatch: pytest.MonkeyPatch) -> None:
     entries = (KnownDivergence(id="with-link", targets=("eager",), device="", ops=("t",),
                                fields=("strides",), condition="", reason="why it differs",
-                               link="https://github.com/pytorch/pytorch/issues/1", repro=""),
+                               link="https://github.com/pytorch/pytorch/issues/1", repro="",
+                               program=Program()),
                KnownDivergence(id="script-link", targets=("eager",), device="", ops=("t",),
                                fields=("strides",), condition="", reason="no web link",
-                               link="javascript:pwn()", repro=""))
+                               link="javascript:pwn()", repro="", program=Program()))
     monkeypatch.setattr(summary_module, "load_known", lambda: entries)
     page = render(results_of(small_records()))
     hrefs = [attrs["href"] for tag, attrs in parse(page).tags if tag == "a" and "href" in attrs]

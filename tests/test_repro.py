@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from injected_bugs import BUGS
 
-from stridecheck.conformance.outcome import DIVERGENCE, check
+from stridecheck.conformance.outcome import DIVERGENCE, check, replay_record
 from stridecheck.conformance.targets import all_targets
 from stridecheck.reports.repro import script, write_scripts
+from stridecheck.strategies.parse import parse
 from stridecheck.strategies.program import Op, Program, Step
 
 TESTS_DIR = str(pathlib.Path(__file__).resolve().parent)
@@ -54,9 +55,17 @@ sys.exit(code)
 
 
 def _failure(program: str, target: str, **extra: Any) -> dict[str, Any]:
-    return {"kind": "failure", "target": target, "device": "cpu", "program": program,
-            "diffs": [], "status": "divergence", "torch": "2.13.0", "seed": 7, "blob": None,
-            "test": "test_view_chains", **extra}
+    """Return a failure record as the suite writes it, for hand-written torch code."""
+    record = {"kind": "failure", "target": target, "device": "cpu", "program": program,
+              "diffs": [], "status": "divergence", "torch": "2.13.0", "seed": 7, "blob": None,
+              "test": "test_view_chains", **extra}
+    try:
+        parsed = parse(program)
+    except ValueError:
+        return record  # nothing a script could replay
+    if target in all_targets():
+        record.update(replay_record(all_targets()[target], parsed))
+    return record
 
 
 def _write(tmp_path: pathlib.Path, failure: dict[str, Any]) -> str:
@@ -210,7 +219,7 @@ def test_scripts_never_import_stridecheck(tmp_path: pathlib.Path) -> None:
             imported |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
-    assert imported <= {"torch", "ast", "contextlib", "importlib", "sys", "warnings",
+    assert imported <= {"torch", "ast", "contextlib", "sys", "typing", "warnings",
                         "logging"}, imported
 
 
@@ -231,7 +240,7 @@ def test_hostile_strings_stay_inside_their_literals(tmp_path: pathlib.Path) -> N
     assert not calls, "a string escaped into code"
     literal = next(n.value for n in tree.body if isinstance(n, ast.Assign)
                    and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "PROGRAM")
-    assert ast.literal_eval(literal) == program + "\n"
+    assert ast.literal_eval(literal) == failure["source"]
     out = run_plainly(path)
     assert out.returncode in (0, 1), out.stdout + out.stderr
     assert not [m for m in marks if m.exists()]
@@ -253,6 +262,6 @@ def test_write_scripts_names_files_safely_and_skips_unreplayable(
         ast.parse(pathlib.Path(path).read_text())
 
 
-def test_unknown_target_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown target"):
+def test_a_record_without_replay_data_is_refused() -> None:
+    with pytest.raises(ValueError, match="nothing to replay"):
         script(_failure("x0 = torch.arange(6)", "tpu"))

@@ -1,0 +1,240 @@
+"""Replay a program on torch and check it against recorded expectations, with torch alone.
+
+This module's source is written verbatim into every repro script (reports/repro.py), after
+the script's data: TARGET, SETUP (how the target runs the program), FIELDS, PROGRAM (torch
+source) and EXPECTED (the reference's results). It therefore imports nothing but the
+standard library and torch, and torch only where it runs. The conformance suite runs compiled
+programs through `run_compiled` too, so scripts and suite share one way of running them.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import sys
+import warnings
+from typing import Any
+
+# exception kinds compared, most specific first (NotImplementedError is a RuntimeError)
+ERROR_KINDS: tuple[type[BaseException], ...] = (
+    IndexError, ValueError, TypeError, NotImplementedError, RuntimeError)
+# how a build refuses work that needs a device or feature it lacks: not a divergence
+REFUSALS: tuple[str, ...] = ("not linked with support for", "Torch not compiled with",
+                             "no kernel image", "is not available", "found no NVIDIA driver")
+# the memory formats whose contiguity is observed, in order
+FORMATS = ("contiguous_format", "channels_last", "channels_last_3d")
+
+
+class CannotRun(Exception):
+    """The target cannot run on this machine or build (exit 2)."""
+
+
+def error_kind(exc: BaseException) -> str:
+    return next((k.__name__ for k in ERROR_KINDS if isinstance(exc, k)), type(exc).__name__)
+
+
+def first_line(exc: BaseException) -> tuple[str, str]:
+    return error_kind(exc), str(exc).split("\n")[0]
+
+
+def _values(t: Any, torch: Any) -> Any:
+    try:
+        u = t.detach().resolve_conj().resolve_neg().cpu().clone()
+        return (u.to(torch.complex64) if u.dtype == torch.complex32 else u).tolist()
+    except Exception as exc:  # noqa: BLE001 - a tensor whose values cannot be read is an outcome
+        return f"{error_kind(exc)}: {exc}".split("\n")[0]
+
+
+def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[str, Any]:
+    """Return the fields of every live tensor; storage, identity and base name a tensor."""
+    first_name: dict[int, str] = {}
+    storage_owner: dict[Any, str] = {}
+    out: dict[str, Any] = {}
+    # held until the end: a freed storage object's address could be reused and look shared
+    storages = [t.untyped_storage() for t in live.values()]
+    for name, t in live.items():
+        first_name.setdefault(id(t), name)
+    formats = tuple(getattr(torch, f) for f in FORMATS)
+    for (name, t), s in zip(live.items(), storages):
+        storage = storage_owner.setdefault(s._cdata, name)
+        base, ptr = t._base, t.data_ptr()
+        seen = {
+            "shape": tuple(t.shape), "strides": tuple(t.stride()),
+            "storage_offset": t.storage_offset(), "dtype": str(t.dtype).removeprefix("torch."),
+            "device": str(t.device), "conj": (bool(t.is_conj()), bool(t.is_neg())),
+            "contiguity": tuple(bool(t.is_contiguous(memory_format=f)) for f in formats),
+            "data_ptr": None if ptr == 0 else ptr - s.data_ptr(),
+            "identity": None if first_name[id(t)] == name else first_name[id(t)],
+            "storage": storage,
+            "base": None if base is None else first_name.get(id(base), "<hidden>"),
+            "is_view": bool(t._is_view()), "version": int(t._version)}
+        if "values" in fields and t.device.type != "meta":
+            seen["values"] = _values(t, torch)
+        out[name] = {f: v for f, v in seen.items() if f in fields}
+    return out
+
+
+def tensors_of(env: dict[str, Any], torch: Any) -> dict[str, Any]:
+    """Return the live tensors of a namespace; tuple elements as `name[i]`."""
+    live: dict[str, Any] = {}
+    for k, v in env.items():
+        if isinstance(v, torch.Tensor):
+            live[k] = v
+        elif isinstance(v, (tuple, list)):
+            live.update({f"{k}[{i}]": r for i, r in enumerate(v) if isinstance(r, torch.Tensor)})
+    return live
+
+
+def run_steps(source: str, torch: Any) -> Any:
+    """Run source statement by statement; yield (error, live tensors) after each."""
+    env: dict[str, Any] = {"torch": torch}
+    for node in ast.parse(source).body:
+        try:
+            exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
+        except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
+            yield first_line(exc), {}
+            return
+        yield None, tensors_of(env, torch)
+
+
+def run_compiled(source: str, backend: str, torch: Any) -> tuple[tuple[str, str] | None,
+                                                                 dict[str, Any]]:
+    """Build the input eagerly, run the compiled `program`; return (error, returned tensors).
+
+    `source` defines make_input(), program(input) and OUTPUTS, the names of what it returns.
+    """
+    import torch._dynamo
+
+    env: dict[str, Any] = {"torch": torch}
+    exec(compile(source, "<program>", "exec"), env)  # noqa: S102
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            x = env["make_input"]()
+            torch._dynamo.reset()
+            outputs = torch.compile(env["program"], backend=backend)(x)
+        except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
+            inner: BaseException = exc
+            while inner.__cause__ is not None and type(inner).__module__.startswith(
+                    "torch._dynamo"):
+                inner = inner.__cause__  # dynamo wraps the error the program raised
+            text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
+            return (error_kind(inner), text[:400]), {}
+    return None, {k: v for k, v in zip(env["OUTPUTS"], outputs) if isinstance(v, torch.Tensor)}
+
+
+def same_values(actual: Any, expected: Any) -> bool:
+    if expected is None:
+        return True  # an element the reference leaves undefined
+    if isinstance(expected, list):
+        return (isinstance(actual, list) and len(actual) == len(expected)
+                and all(same_values(a, e) for a, e in zip(actual, expected)))
+    if isinstance(actual, list):
+        return False
+    return bool(actual == expected or (actual != actual and expected != expected))  # NaN
+
+
+def show(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 200 else text[:196] + " ..."
+
+
+def differences(expected: dict[str, Any], error: tuple[str, str] | None,
+                live: dict[str, Any], refusals: tuple[str, ...] = REFUSALS) -> list[str]:
+    """Return one step's differences in the suite's grammar (empty when it agrees)."""
+    where = f" [{expected['context']}]"
+    if error is not None and any(m in error[1] for m in refusals):
+        raise CannotRun(error[1])
+    want = expected["raises"]
+    if (error is None) != (want is None) or (error and want and error[0] != want[0]):
+        said = [None if e is None else f"{e[0]}: {e[1]}" for e in (error, want)]
+        return [f"<step>.exception={show(said[0])}, but should be {show(said[1])}{where}"]
+    out = []
+    for name, fields in ({} if error else expected["tensors"]).items():
+        if name not in live:
+            out.append(f"{name}.exists=False, but should be True{where}")
+            continue
+        for field, value in fields.items():
+            got = live[name].get(field)
+            same = same_values(got, value) if field == "values" else got == _tupled(value)
+            if not same:
+                out.append(f"{name}.{field}={show(got)}, but should be {show(value)}{where}")
+    return out
+
+
+def _tupled(value: Any) -> Any:
+    """Recorded tuples come back from JSON as lists; observed ones are tuples."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+
+
+def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
+          expected: list[dict[str, Any]], torch: Any) -> list[str]:
+    """Run `program` as `setup` says; return the first differing step's differences."""
+    refusals = tuple(setup.get("refusals") or REFUSALS)
+    if setup["runner"] == "compiled":
+        error, live = run_compiled(program, setup["backend"], torch)
+        seen = {} if error else observe(live, fields, torch)
+        return differences(expected[-1], error, seen, refusals)
+    for want, (error, live) in zip(expected, run_steps(program, torch)):
+        found = differences(want, error, {} if error else observe(live, fields, torch),
+                            refusals)
+        if found or error is not None:
+            return found
+    return []
+
+
+def require(setup: dict[str, Any], torch: Any) -> None:
+    """Raise CannotRun when this build or machine lacks what the target needs."""
+    device = str(setup.get("device") or "cpu").split(":")[0]
+    if device not in ("cpu", "meta") and not setup.get("fake"):
+        module = getattr(torch, device, None)
+        available = getattr(module, "is_available", None)
+        if available is None or not available():
+            raise CannotRun(f"torch {torch.__version__} reports no {device} device")
+    for path in setup.get("requires") or ():
+        owner: Any = torch
+        for part in path.split(".")[1:]:
+            owner = getattr(owner, part, None)
+        if owner is None:
+            raise CannotRun(f"torch {torch.__version__} has no {path}")
+
+
+def replay(target: str, setup: dict[str, Any], fields: tuple[str, ...], program: str,
+           expected: list[dict[str, Any]]) -> int:
+    """Check the program on torch, print the verdict; return the exit code (1: diverges)."""
+    import torch
+
+    try:
+        if setup.get("prelude"):
+            exec(setup["prelude"], {"torch": torch})  # noqa: S102 - the target's own setup
+        require(setup, torch)
+        mode: Any = contextlib.nullcontext()
+        if setup.get("fake"):
+            import logging
+
+            from torch._subclasses.fake_tensor import FakeTensorMode
+            logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+            mode = FakeTensorMode(allow_non_fake_inputs=False)
+        with warnings.catch_warnings(), mode:
+            warnings.simplefilter("ignore")  # deprecation notes are not outcomes
+            found = check(setup, fields, program, expected, torch)
+    except CannotRun as exc:
+        print(f"cannot run {target} here: {exc}")
+        return 2
+    if found:
+        print(f"{target}, torch {torch.__version__}: {len(found)} difference(s)")
+        print("\n".join(f"  {line}" for line in found))
+        return 1
+    print(f"{target}, torch {torch.__version__}: torch agrees with the expected behaviour")
+    return 0
+
+
+def main(namespace: dict[str, Any]) -> None:
+    """Run a repro script's check from its globals; exit 1, 0, 2 or 3 (the check failed)."""
+    try:
+        code = replay(namespace["TARGET"], namespace["SETUP"], tuple(namespace["FIELDS"]),
+                      namespace["PROGRAM"], namespace["EXPECTED"])
+    except Exception as exc:  # noqa: BLE001 - the checker itself failed: neither verdict holds
+        print(f"could not check: {type(exc).__name__}: {exc}", file=sys.stderr)
+        code = 3
+    sys.exit(code)

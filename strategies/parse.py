@@ -1,0 +1,163 @@
+"""Read hand-written torch code (a known divergence's repro) into a program, as data.
+
+The code must be in the program grammar: each statement binds a name to a factory
+(`torch.zeros(2, 3)`) or to calls on live tensors (`x.t()`, `torch.t(x)`, `x[1:]`, `x.T`), or is
+one call on a live tensor (`x.squeeze_(0)`) or an assignment into one (`x[0] = 1`). A chain
+(`torch.arange(6.).view(2, 3).t()`) becomes one step per call, each binding the statement's
+name. Arguments are literals, `torch.<name>` symbols, live tensors and
+`x.untyped_storage()`. Anything else raises `ValueError` naming the line.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from stridecheck.reference.ops import BY_KEY, Contract
+
+from .program import Op, Program, Ref, Step, StorageOf, Sym
+
+
+def parse(source: str) -> Program:
+    """Return the program `source` spells; code outside the grammar raises ValueError."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise ValueError(f"line {exc.lineno}: {exc.msg}") from None
+    steps: list[Step] = []
+    live: set[str] = set()
+    for node in tree.body:
+        try:
+            steps += _statement(node, live)
+        except _Outside as exc:
+            raise ValueError(f"line {node.lineno}: {exc} in {ast.unparse(node)!r}") from None
+    return Program(tuple(steps))
+
+
+class _Outside(Exception):
+    """The code leaves the program grammar."""
+
+
+def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target = node.targets[0]
+        if isinstance(target, ast.Name):
+            steps = _chain(node.value, target.id, live)
+            live.add(target.id)
+            return steps
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) \
+                and target.value.id in live:
+            op = Op("__setitem__", (_index(target.slice, live), _value(node.value, live)),
+                    kind="setitem")
+            return [Step(None, target.value.id, op)]
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        call = node.value
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
+                and call.func.value.id in live:
+            return [Step(None, call.func.value.id, _call(call.func.attr, call, live, "method"))]
+    raise _Outside("not a binding, a call on a live tensor or an assignment into one")
+
+
+def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
+    """Return the steps computing `expr`, each binding `out`."""
+    links: list[ast.expr] = []
+    while True:
+        links.append(expr)
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            if _is_torch(expr.func.value):
+                break
+            expr = expr.func.value
+        elif isinstance(expr, (ast.Attribute, ast.Subscript)):
+            expr = expr.value
+        else:
+            break
+    links.reverse()
+    head = links[0]
+    steps: list[Step] = []
+    if isinstance(head, ast.Name) and head.id in live:
+        src = head.id
+        links = links[1:]
+    elif isinstance(head, ast.Call) and isinstance(head.func, ast.Attribute):
+        first = head.args[0] if head.args else None
+        if isinstance(first, ast.Name) and first.id in live:
+            head = ast.Call(head.func, head.args[1:], head.keywords)
+            steps.append(Step(out, first.id, _call(head.func.attr, head, live, "function")))
+        else:
+            steps.append(Step(out, None, _call(head.func.attr, head, live, "factory")))
+        src = out
+        links = links[1:]
+    else:
+        raise _Outside("a chain starts from a live tensor or a torch function")
+    for link in links:
+        previous = steps[-1].op if steps else None
+        if isinstance(link, ast.Call):
+            assert isinstance(link.func, ast.Attribute)
+            op = _call(link.func.attr, link, live, "method")
+        elif isinstance(link, ast.Attribute):
+            op = Op(link.attr, kind="attribute")
+        elif isinstance(link, ast.Subscript):
+            index = _index(link.slice, live)
+            spec = BY_KEY.get(previous.name) if previous is not None else None
+            if spec is not None and spec.contract is Contract.VIEWS and isinstance(index, int) \
+                    and previous is not None and previous.pick is None:
+                steps[-1] = Step(steps[-1].out, steps[-1].src,
+                                 Op(previous.name, previous.args, previous.kwargs,
+                                    previous.kind, pick=index))
+                continue
+            op = Op("__getitem__", (index,), kind="getitem")
+        else:
+            raise _Outside("unexpected link in a chain")
+        steps.append(Step(out, src, op))
+        src = out
+    return steps
+
+
+def _is_torch(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "torch"
+
+
+def _call(name: str, call: ast.Call, live: set[str], kind: str) -> Op:
+    args = tuple(_value(a, live) for a in call.args)
+    if any(k.arg is None for k in call.keywords):
+        raise _Outside("** arguments")
+    kwargs = tuple((str(k.arg), _value(k.value, live)) for k in call.keywords)
+    return Op(name, args, kwargs, kind=kind)
+
+
+def _index(node: ast.expr, live: set[str]) -> Any:
+    if isinstance(node, ast.Tuple):
+        return tuple(_index(e, live) for e in node.elts)
+    if isinstance(node, ast.Slice):
+        return slice(*(None if p is None else _value(p, live)
+                       for p in (node.lower, node.upper, node.step)))
+    return _value(node, live)
+
+
+def _value(node: ast.expr, live: set[str]) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _value(node.operand, live)
+        if isinstance(inner, (int, float, complex)) and not isinstance(inner, bool):
+            return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        left, right = _value(node.left, live), _value(node.right, live)  # 1 - 2j
+        if all(isinstance(v, (int, float, complex)) for v in (left, right)):
+            return left + right if isinstance(node.op, ast.Add) else left - right
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id == "float" and len(node.args) == 1 and not node.keywords \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        return float(node.args[0].value)  # float('nan'), float('inf')
+    if isinstance(node, ast.Tuple):
+        return tuple(_value(e, live) for e in node.elts)
+    if isinstance(node, ast.List):
+        return [_value(e, live) for e in node.elts]
+    if isinstance(node, ast.Name) and node.id in live:
+        return Ref(node.id)
+    if isinstance(node, ast.Attribute) and _is_torch(node.value):
+        return Sym(node.attr)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "untyped_storage" and not node.args \
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in live:
+        return StorageOf(node.func.value.id)
+    raise _Outside(f"argument {ast.unparse(node)!r} is not a literal, symbol or live tensor")
