@@ -1,6 +1,10 @@
 """Compare snapshots field by field and explain each difference in one grammar.
 
-`strides=(1, 3), but should be (3, 1) [x1 = x0.permute(1, 0) with x0.shape=(2, 3)]`
+`x1.strides=(1, 3), but should be (3, 1) [x1 = x0.permute(1, 0) with x0.shape=(2, 3)]`
+
+After a field's own value agrees, the other spellings of that field (conformance.spellings)
+are compared; a difference there names the spelling and still belongs to the field:
+`x1.is_contiguous()=False, but should be True [x1 = x0.t() with x0.shape=(1, 3)]`.
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ class Difference:
     device: str = ""
     # the tensor's shape on the oracle's side (() for step-level differences)
     shape: tuple[int, ...] = ()
+    # how the value was read when not by the field's own read ("size(-1)"); "" when it was
+    spelling: str = ""
 
     def __str__(self) -> str:
         where = f" [{self.context}]" if self.context else ""
-        return (f"{self.tensor}.{self.field}={show(self.actual)}, but should be "
-                f"{show(self.expected)}{where}")
+        return (f"{self.tensor}.{self.spelling or self.field}={show(self.actual)}, but should "
+                f"be {show(self.expected)}{where}")
 
 
 def show(v: Any) -> str:
@@ -65,8 +71,13 @@ def values_equal(a: Any, b: Any) -> tuple[bool, Any, Any]:
 
 def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,
                   fields: tuple[str, ...] = FIELDS, context: str = "") -> list[Difference]:
-    """Return every field that differs, in the fixed order of FIELDS."""
+    """Return every field that differs, in the fixed order of FIELDS.
+
+    A field's other spellings are compared only where its own value agrees: where it differs
+    they differ with it and would only repeat it.
+    """
     out: list[Difference] = []
+    spelled_alike = actual.spellings == expected.spellings
     for f in FIELDS:
         if f not in fields:
             continue
@@ -78,7 +89,22 @@ def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,
                                       expected.shape))
         elif a != e:
             out.append(Difference(name, f, a, e, context, expected.device, expected.shape))
+        elif not spelled_alike:
+            out.extend(diff_spellings(name, f, actual, expected, context))
     return out
+
+
+def diff_spellings(name: str, field: str, actual: Snapshot, expected: Snapshot,
+                   context: str = "") -> list[Difference]:
+    """Return the spellings of one field that differ, in the expected snapshot's order.
+
+    A spelling the actual snapshot lacks reads as None.
+    """
+    got = {text: v for f, text, v in actual.spellings if f == field}
+    return [Difference(name, field, got.get(text), want, context, expected.device,
+                       expected.shape, text)
+            for f, text, want in expected.spellings
+            if f == field and (text not in got or got[text] != want)]
 
 
 def diff_live(actual: dict[str, Snapshot], expected: dict[str, Snapshot],

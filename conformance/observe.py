@@ -7,22 +7,17 @@ from typing import Any
 
 import numpy as np
 
-# Exception kinds compared across libraries, most specific first (NotImplementedError is a
-# RuntimeError, IndexError a LookupError).
-ERROR_KINDS: tuple[type[BaseException], ...] = (
-    IndexError, ValueError, TypeError, NotImplementedError, RuntimeError)
+from . import spellings
+
+# defined beside the spellings, whose errors are values too; re-exported for the runners
+from .spellings import ERROR_KINDS as ERROR_KINDS
+from .spellings import error_kind as error_kind
+from .spellings import error_value
 
 # Snapshot fields in the order differences are reported.
 FIELDS: tuple[str, ...] = (
     "shape", "strides", "storage_offset", "dtype", "device", "conj", "contiguity",
     "data_ptr", "identity", "storage", "base", "is_view", "version", "values")
-
-
-def error_kind(exc: BaseException) -> str:
-    for kind in ERROR_KINDS:
-        if isinstance(exc, kind):
-            return kind.__name__
-    return type(exc).__name__
 
 
 def is_reference(t: Any) -> bool:
@@ -40,7 +35,7 @@ def values_of(t: Any) -> Any:
     try:
         return _values_of(t)
     except Exception as exc:  # noqa: BLE001 - a tensor whose values cannot be read is an outcome
-        return f"{error_kind(exc)}: {exc}".split("\n")[0]
+        return error_value(exc)
 
 
 def _values_of(t: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -98,6 +93,9 @@ class Snapshot:
     is_view: bool
     version: int
     values: Any  # (values, mask) or None
+    # (field, spelling, value): the same fields read the other ways users write them
+    # (`x.size(-1)`, `x.is_contiguous()`), from conformance.spellings
+    spellings: tuple[tuple[str, str, Any], ...] = ()
 
 
 def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
@@ -105,7 +103,7 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
     storage_owner: dict[Any, str] = {}
     object_owner: dict[int, str] = {}
     out: dict[str, Snapshot] = {}
-    names_by_id = {}
+    names_by_id: dict[int, str] = {}
     storages: list[Any] = []
     for name, t in live.items():
         names_by_id.setdefault(id(t), name)
@@ -115,7 +113,8 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
         first = object_owner.setdefault(id(t), name)
         base = t._base
         base_name = None if base is None else names_by_id.get(id(base), "<hidden>")
-        fmts = _formats(t)
+        lib = _library_of(t)
+        fmts = lib.contiguous_format, lib.channels_last, lib.channels_last_3d
         out[name] = Snapshot(
             shape=tuple(t.shape), strides=tuple(t.stride()), storage_offset=t.storage_offset(),
             dtype=str(t.dtype).removeprefix("torch."), device=str(t.device),
@@ -123,13 +122,9 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
             contiguity=tuple(bool(t.is_contiguous(memory_format=f)) for f in fmts),  # type: ignore[arg-type]
             data_ptr=relative_data_ptr(t), identity=None if first == name else first,
             storage=storage_owner[key], base=base_name, is_view=bool(t._is_view()),
-            version=int(t._version), values=values_of(t))
+            version=int(t._version), values=values_of(t),
+            spellings=spellings.read(t, lib))
     return out
-
-
-def _formats(t: Any) -> tuple[Any, Any, Any]:
-    lib = _library_of(t)
-    return lib.contiguous_format, lib.channels_last, lib.channels_last_3d
 
 
 def _library_of(t: Any) -> Any:

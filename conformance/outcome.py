@@ -65,8 +65,9 @@ class Outcome:
         """Return the `failure` record: the example plus what a report and a repro need."""
         return {**self.record(test, device), "kind": "failure", "program": repr(self.program),
                 "index": self.index, **replay_record(self.target, self.program, self.expected),
-                "diffs": [{"tensor": d.tensor, "field": d.field, "actual": show(d.actual),
-                           "expected": show(d.expected), "context": d.context}
+                "diffs": [{"tensor": d.tensor, "field": d.field, "spelling": d.spelling,
+                           "actual": show(d.actual), "expected": show(d.expected),
+                           "context": d.context}
                           for d in self.diffs],
                 "tensors": {"expected": _layout(self.expected_live),
                             "actual": _layout(self.actual_live)},
@@ -117,8 +118,9 @@ def expected_data(results: list[StepResult], fields: tuple[str, ...]) -> list[di
 
 
 def _fields(snap: Snapshot, fields: tuple[str, ...]) -> dict[str, Any]:
-    return {f: _values(snap.values) if f == "values" else getattr(snap, f)
-            for f in FIELDS if f in fields}
+    shown = {f: _values(snap.values) if f == "values" else getattr(snap, f)
+             for f in FIELDS if f in fields}
+    return {**shown, "spellings": [[f, text, v] for f, text, v in snap.spellings if f in fields]}
 
 
 def _values(values: Any) -> Any:
@@ -178,12 +180,10 @@ def check(program: Program, target: Target) -> Outcome:
         return Outcome(PASS, target, program, dtype=dtype, rank=rank)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
-    found = {"index": index, "expected": expected, "expected_live": _live_at(expected, at),
-             "actual_live": _live_at(actual, at), "dtype": dtype, "rank": rank}
     known = classify(target.ops_at_fault(program, index), diffs, target)
-    if known is not None:
-        return Outcome(KNOWN, target, program, diffs, known, **found)
-    return Outcome(DIVERGENCE, target, program, diffs, **found)
+    return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
+                   index=index, expected=expected, expected_live=_live_at(expected, at),
+                   actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
 
 
 def reproduce(entry: KnownDivergence) -> Outcome:

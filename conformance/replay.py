@@ -1,9 +1,10 @@
 """Replay a program on torch and check it against recorded expectations, with torch alone.
 
-This module's source is written verbatim into every repro script (reports/repro.py), after
-the script's data: TARGET, SETUP (how the target runs the program), FIELDS, PROGRAM (torch
-source) and EXPECTED (the reference's results). It therefore imports nothing but the
-standard library and torch, and torch only where it runs. The conformance suite runs compiled
+This module's source is written into every repro script (reports/repro.py), after the
+script's data: TARGET, SETUP (how the target runs the program), FIELDS, PROGRAM (torch source)
+and EXPECTED (the reference's results), and after the source of conformance/spellings.py,
+the one module it imports. It therefore imports nothing else but the standard library and
+torch, and torch only where it runs. The conformance suite runs compiled
 programs through `run_compiled` too, so scripts and suite share one way of running them.
 """
 
@@ -15,9 +16,8 @@ import sys
 import warnings
 from typing import Any
 
-# exception kinds compared, most specific first (NotImplementedError is a RuntimeError)
-ERROR_KINDS: tuple[type[BaseException], ...] = (
-    IndexError, ValueError, TypeError, NotImplementedError, RuntimeError)
+from .spellings import error_kind, read  # a repro script holds spellings.py's source above
+
 # how a build refuses work that needs a device or feature it lacks: not a divergence
 REFUSALS: tuple[str, ...] = ("not linked with support for", "Torch not compiled with",
                              "no kernel image", "is not available", "found no NVIDIA driver")
@@ -27,10 +27,6 @@ FORMATS = ("contiguous_format", "channels_last", "channels_last_3d")
 
 class CannotRun(Exception):
     """The target cannot run on this machine or build (exit 2)."""
-
-
-def error_kind(exc: BaseException) -> str:
-    return next((k.__name__ for k in ERROR_KINDS if isinstance(exc, k)), type(exc).__name__)
 
 
 def first_line(exc: BaseException) -> tuple[str, str]:
@@ -71,6 +67,7 @@ def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[s
         if "values" in fields and t.device.type != "meta":
             seen["values"] = _values(t, torch)
         out[name] = {f: v for f, v in seen.items() if f in fields}
+        out[name]["spellings"] = [[f, text, v] for f, text, v in read(t, torch) if f in fields]
     return out
 
 
@@ -154,11 +151,20 @@ def differences(expected: dict[str, Any], error: tuple[str, str] | None,
         if name not in live:
             out.append(f"{name}.exists=False, but should be True{where}")
             continue
+        spelled = fields.get("spellings") or []
         for field, value in fields.items():
+            if field == "spellings":
+                continue
             got = live[name].get(field)
             same = same_values(got, value) if field == "values" else got == _tupled(value)
             if not same:
                 out.append(f"{name}.{field}={show(got)}, but should be {show(value)}{where}")
+                continue
+            # the other spellings of a field whose own value agrees (conformance.compare)
+            seen = {text: v for f, text, v in live[name].get("spellings", ()) if f == field}
+            out += [f"{name}.{text}={show(seen.get(text))}, but should be {show(want)}{where}"
+                    for f, text, want in spelled
+                    if f == field and seen.get(text) != _tupled(want)]
     return out
 
 

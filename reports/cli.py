@@ -164,7 +164,8 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
         print(f"\n{failure['status']} on {failure['target']}{where}, repro: {scripts.get(i)}")
         first = failure["diffs"][0] if failure.get("diffs") else None
         if first:
-            print(f"  {first['tensor']}.{first['field']}={first['actual']}, but should be "
+            read = first.get("spelling") or first["field"]
+            print(f"  {first['tensor']}.{read}={first['actual']}, but should be "
                   f"{first['expected']} [{first['context']}]")
         print("  " + failure.get("program", "").replace("\n", "\n  "))
     print(f"\nreport: {report}")

@@ -16,7 +16,7 @@ import json
 import math
 import os
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 import jinja2
 from markupsafe import Markup
@@ -166,7 +166,7 @@ def _runs(tensor: dict[str, Any]) -> list[tuple[int, int]] | None:
     return runs
 
 
-def _ints(value: Any) -> bool:
+def _ints(value: Any) -> TypeGuard[list[int]]:
     return isinstance(value, list) and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value)
 

@@ -18,7 +18,7 @@ import os
 import re
 from typing import Any
 
-from stridecheck.conformance import replay
+from stridecheck.conformance import replay, spellings
 
 from .results import write_atomically
 
@@ -55,10 +55,16 @@ def script(failure: dict[str, Any]) -> str:
 
 
 def _checker() -> str:
-    """Return the replay module's source, to run after the script's data."""
-    body = inspect.getsource(replay).replace("from __future__ import annotations\n", "", 1)
+    """Return the sources of the spellings and replay modules, to run after the data."""
+    parts = []
+    for module in (spellings, replay):
+        lines = [line for line in inspect.getsource(module).splitlines(keepends=True)
+                 if line != "from __future__ import annotations\n"
+                 and not line.startswith("from .")]  # the modules above it, pasted here
+        parts.append(f"# -- {module.__name__.rsplit('.', 1)[-1]}.py "
+                     + "-" * 70 + "\n" + "".join(lines))
     return ("\n# -- the check: run PROGRAM on TARGET and compare with EXPECTED "
-            "(nothing to edit below) --\n" + body +
+            "(nothing to edit below) --\n" + "\n".join(parts) +
             "\n\nif __name__ == \"__main__\":\n    main(globals())\n")
 
 

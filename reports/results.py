@@ -49,7 +49,7 @@ def parse_line(text: str, where: str) -> dict[str, Any]:
     """Return one record, or raise ResultsError naming `where` (file:line)."""
     try:
         record = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ResultsError(f"{where}: not a JSON record ({exc.msg}); the file is truncated "
                            "or corrupt") from None
     if not isinstance(record, dict) or "schema" not in record:

@@ -97,7 +97,8 @@ def failure_view(record: dict[str, Any]) -> dict[str, Any]:
     view["ops"] = [str(op) for op in view["ops"] or ()]
     view["diffs"] = [d for d in view["diffs"] or () if isinstance(d, dict)]
     view["matrix_ops"] = matrix_ops(record)
-    tensors = record.get("tensors") if isinstance(record.get("tensors"), dict) else {}
+    found = record.get("tensors")
+    tensors: dict[str, Any] = found if isinstance(found, dict) else {}
     view["aliases"] = {side: alias_groups(tensors.get(side)) for side in ("expected", "actual")}
     return view
 

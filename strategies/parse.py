@@ -78,12 +78,13 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
         src = head.id
         links = links[1:]
     elif isinstance(head, ast.Call) and isinstance(head.func, ast.Attribute):
+        name = head.func.attr
         first = head.args[0] if head.args else None
         if isinstance(first, ast.Name) and first.id in live:
-            head = ast.Call(head.func, head.args[1:], head.keywords)
-            steps.append(Step(out, first.id, _call(head.func.attr, head, live, "function")))
+            rest = ast.Call(head.func, head.args[1:], head.keywords)
+            steps.append(Step(out, first.id, _call(name, rest, live, "function")))
         else:
-            steps.append(Step(out, None, _call(head.func.attr, head, live, "factory")))
+            steps.append(Step(out, None, _call(name, head, live, "factory")))
         src = out
         links = links[1:]
     else:

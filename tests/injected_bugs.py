@@ -213,6 +213,21 @@ def _chunk_drops_last(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _is_contiguous_strict_size1(func: Any, args: Any, kwargs: Any) -> Any:
+    # plain is_contiguous() (no memory_format) wants row-major strides on size-1 dims too,
+    # where they cannot matter; is_contiguous(memory_format=...) stays right
+    if _name(func) == "is_contiguous" and len(args) == 1 and not kwargs:
+        t = args[0]
+        if 1 in t.shape and 0 not in t.shape:
+            expected = 1
+            for size, stride in zip(reversed(t.shape), reversed(t.stride())):
+                if stride != expected:
+                    return False
+                expected *= size
+            return True
+    return func(*args, **kwargs)
+
+
 # -- meta and fake only ------------------------------------------------------------------------
 def _meta_permute_reversed(self: Any, dims: list[int]) -> Any:
     dims = [d % max(self.dim(), 1) for d in dims]
@@ -255,6 +270,8 @@ BUGS: tuple[Bug, ...] = (
         _mode(_squeeze_rejects_big_dims)),
     Bug("t-accepts-3d", "error-parity", "eager:cpu", "view_chains", _mode(_t_accepts_3d)),
     Bug("chunk-drops-last", "metadata", "eager:cpu", "view_chains", _mode(_chunk_drops_last)),
+    Bug("is-contiguous-no-arg-size1", "metadata", "eager:cpu", "view_chains",
+        _mode(_is_contiguous_strict_size1)),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",

@@ -136,6 +136,10 @@ CASES = [
     ("fake-select-no-offset", "fake:cpu",
      "x0 = torch.arange(6.)\nx1 = x0.unbind(0)[2]",
      "x1.storage_offset=0, but should be 2 [x1 = x0.unbind(0)[2] with x0.shape=(6,)]"),
+    ("is-contiguous-no-arg-size1", "eager:cpu",
+     "x0 = torch.arange(6.)\nx1 = x0.view(2, 1, 3)\nx2 = x1.transpose(0, 1)",
+     "x2.is_contiguous()=False, but should be True [x2 = x1.transpose(0, 1) with "
+     "x1.shape=(2, 1, 3)]"),
     ("unsqueeze-last-stride-zero", "compile:aot_eager",
      "x0 = torch.arange(6.)\nx0 = x0.reshape(2, 3)\nx1 = x0.permute(1, 0)\n"
      "x2 = x1.unsqueeze(-1)",
@@ -219,8 +223,8 @@ def test_scripts_never_import_stridecheck(tmp_path: pathlib.Path) -> None:
             imported |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module.split(".")[0])
-    assert imported <= {"torch", "ast", "contextlib", "sys", "typing", "warnings",
-                        "logging"}, imported
+    assert imported <= {"torch", "ast", "collections", "contextlib", "functools", "sys",
+                        "typing", "warnings", "logging"}, imported
 
 
 def test_hostile_strings_stay_inside_their_literals(tmp_path: pathlib.Path) -> None:
