@@ -123,7 +123,7 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
             data_ptr=relative_data_ptr(t), identity=None if first == name else first,
             storage=storage_owner[key], base=base_name, is_view=bool(t._is_view()),
             version=int(t._version), values=values_of(t),
-            spellings=spellings.read(t, lib))
+            spellings=spellings.read(t, lib, (storage_owner[key], live[storage_owner[key]])))
     return out
 
 

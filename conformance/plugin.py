@@ -89,7 +89,7 @@ class _Tally:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("stridecheck", "stridecheck conformance")
     group.addoption("--stridecheck-targets", default=None, metavar="NAMES",
-                    help="comma-separated targets (default: all; see `stridecheck targets`)")
+                    help="comma-separated targets (default: all; `stridecheck targets` lists them)")
     group.addoption("--stridecheck-profile", default="dev", choices=sorted(PROFILES),
                     help="Hypothesis profile (default: dev)")
     group.addoption("--stridecheck-max-examples", type=int, default=None, metavar="N",

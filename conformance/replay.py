@@ -67,7 +67,9 @@ def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[s
         if "values" in fields and t.device.type != "meta":
             seen["values"] = _values(t, torch)
         out[name] = {f: v for f, v in seen.items() if f in fields}
-        out[name]["spellings"] = [[f, text, v] for f, text, v in read(t, torch) if f in fields]
+        owner = (storage, live[storage])
+        out[name]["spellings"] = [[f, text, v] for f, text, v in read(t, torch, owner)
+                                  if f in fields]
     return out
 
 

@@ -48,8 +48,9 @@ class Spelling(NamedTuple):
 
 # In the order of observe.FIELDS, which is the order differences are reported in. Each value is
 # a plain Python value (int, bool, tuple of ints) so it can be compared and written as a literal.
-# Left out until the reference model has them: `x.is_set_to(y)` (relates two live tensors) and
-# `torch.ops.aten.is_non_overlapping_and_dense(x)` (torch has no Tensor method of that name).
+# Left out: `torch.ops.aten.is_non_overlapping_and_dense(x)` (torch has no Tensor method of
+# that name). `x.is_set_to(y)` relates two tensors: `read` asks it of each tensor's storage
+# owner (the first live tensor on its storage).
 SPELLINGS: tuple[Spelling, ...] = (
     Spelling("shape", "size()", lambda t, lib: tuple(t.size())),
     Spelling("shape", "size({d})", lambda t, lib, d: t.size(d)),
@@ -75,11 +76,13 @@ def _dim_texts(template: str, ndim: int) -> tuple[tuple[int, str], ...]:
     return tuple((d, template.format(d=d)) for d in [*range(ndim), *range(-ndim, 0)])
 
 
-def read(t: Any, lib: Any) -> tuple[tuple[str, str, Any], ...]:
+def read(t: Any, lib: Any, owner: tuple[str, Any] | None = None
+         ) -> tuple[tuple[str, str, Any], ...]:
     """Return (field, spelling text, value) for every spelling of every field of `t`.
 
-    A spelling that raises reads as its error value (kind and first line), compared like any
-    other value.
+    `owner` is (name, tensor) of the first live tensor on t's storage, which
+    `is_set_to(name)` is asked of. A spelling that raises reads as its error value (kind and
+    first line), compared like any other value.
     """
     out = []
     ndim = len(t.shape)
@@ -97,4 +100,10 @@ def read(t: Any, lib: Any) -> tuple[tuple[str, str, Any], ...]:
             except Exception as exc:  # noqa: BLE001 - an error is what this spelling reads
                 value = error_value(exc)
             out.append((field, spelled, value))
+    if owner is not None:
+        try:
+            value = bool(t.is_set_to(owner[1]))
+        except Exception as exc:  # noqa: BLE001 - an error is what this spelling reads
+            value = error_value(exc)
+        out.append(("storage", f"is_set_to({owner[0]})", value))
     return tuple(out)

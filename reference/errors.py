@@ -14,6 +14,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         IndexError, "Dimension out of range (expected to be in range of [{lo}, {hi}], but got "
         "{dim})"),
     "no_dims": (IndexError, "Dimension specified as {dim} but tensor has no dimensions"),
+    # torch's argument parser, and the dispatcher finding no Meta kernel for aten::is_set_to
+    "is_set_to_argument": (
+        TypeError, "is_set_to(): argument 'tensor' (position 1) must be Tensor, not {type}"),
+    "is_set_to_meta": (
+        NotImplementedError, "aten::is_set_to: attempted to run this operator with Meta tensors, "
+        "but there was no fake impl or Meta kernel registered. You may have run into this "
+        "message while using an operator with PT2 compilation APIs (torch.compile/"
+        "torch.export); in order to use this operator with those APIs you'll need to add a "
+        "fake impl. Please see the following for next steps:  "
+        "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html"),
     "dim_repeat": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
     "negative_dimension": (
         RuntimeError, "Trying to create tensor with negative dimension {size}: {shape}"),

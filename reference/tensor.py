@@ -225,6 +225,17 @@ class Tensor(TensorBase):
     def untyped_storage(self) -> UntypedStorage:
         return UntypedStorage(self._storage)
 
+    def is_set_to(self, tensor: Any) -> builtins.bool:
+        # aten/src/ATen/native/TensorProperties.cpp: same storage, offset, sizes and strides
+        # (dtype aside); it has no Meta kernel, and the conj/neg fallback compares copies
+        if not isinstance(tensor, TensorBase):
+            raise errors.fail("is_set_to_argument", type=type(tensor).__name__)
+        if self.device.type == "meta" or tensor.device.type == "meta":
+            raise errors.fail("is_set_to_meta")
+        if self._conj or self._neg or tensor._conj or tensor._neg:
+            return False
+        return self._storage is tensor._storage and self._geom == tensor._geom
+
     @property
     def _base(self) -> Tensor | None:
         return self._root

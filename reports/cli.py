@@ -58,6 +58,23 @@ def _static_targets(op: Any) -> str:
     return f"every target but {', '.join(op.unsupported_on)}"
 
 
+def _cmd_targets(args: argparse.Namespace) -> int:
+    """Print every target known here (built-in and registered) and what it can show."""
+    try:
+        from stridecheck.conformance.targets import all_targets
+        targets = all_targets()
+    except ImportError as exc:
+        return _usage(f"cannot load the targets: {exc}")
+    except (TypeError, ValueError) as exc:  # a registered target that is not one
+        return _usage(str(exc))
+    width = max(len(name) for name in targets)
+    for t in targets.values():
+        state = f"unavailable: {t.unavailable}" if t.unavailable else "runs here"
+        print(f"{t.name:<{width}}  {t.kind:<8} device {t.device:<5} {state}; not checked: "
+              f"{', '.join(t.unchecked) or 'nothing'}")
+    return 0
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the conformance suite (pytest underneath), then write results, repros and report."""
     import subprocess
@@ -263,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     ops.add_argument("results", nargs="*", metavar="RESULTS",
                      help="results files: show which targets and dtypes exercised each op")
     ops.set_defaults(func=_cmd_ops)
+    targets = sub.add_parser("targets", help="list the targets, registered ones included")
+    targets.set_defaults(func=_cmd_targets)
     run = sub.add_parser("run", help="run the conformance suite against every torch target")
     run.add_argument("--targets", default=None,
                      help="comma-separated targets (default: all that work here)")

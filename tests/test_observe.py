@@ -186,3 +186,45 @@ def test_a_wrong_plain_is_contiguous_is_caught_through_its_spelling() -> None:
         diffs = check_source(source, torch)
     assert [str(d) for d in diffs] == ["x1.is_contiguous()=False, but should be True [x1 = x0.t()]"]
     assert diffs[0].field == "contiguity"
+
+
+# -- is_set_to: a spelling that relates a tensor to its storage's first tensor ---------------
+# (the first tensor, the second), built alike in either library from `x`
+IS_SET_TO = {
+    "itself": "x",
+    "full slice": "x[:]",
+    "detach": "x.detach()",
+    "dtype view": "x.view(torch.int32)",
+    "other offset": "x[1:]",
+    "other shape": "x.view(2, 3)",
+    "conj of complex": "x.to(torch.complex64).conj()",
+}
+
+
+@pytest.mark.parametrize("second", IS_SET_TO.values(), ids=IS_SET_TO.keys())
+@pytest.mark.parametrize("device", ["cpu", "meta"])
+def test_reference_and_torch_answer_is_set_to_alike(second: str, device: str) -> None:
+    seen = {}
+    for lib in (torch, ref):
+        x = lib.arange(6.0, device=device)
+        live = {"x": x, "y": eval(second, {"torch": lib, "x": x})}  # noqa: S307
+        seen[lib.__name__] = {n: [v for f, t, v in s.spellings if t.startswith("is_set_to(")]
+                              for n, s in snapshot_all(live).items()}
+    assert seen["torch"] == seen["stridecheck.reference"]
+    assert seen["torch"]["x"], "is_set_to was not read"
+
+
+def test_fake_tensors_cannot_show_is_set_to() -> None:
+    from stridecheck.conformance.outcome import check
+    from stridecheck.conformance.targets import all_targets
+    from stridecheck.strategies.parse import parse
+
+    program = parse("x0 = torch.arange(6.)")
+    fake = all_targets()["fake:cpu"]
+    assert "is_set_to()" in fake.unchecked
+    assert check(program, fake).status == "pass"
+    # were the spelling compared, FakeTensorMode's False would diverge from eager's True
+    shown = dataclasses.replace(fake, unshown_spellings=())
+    outcome = check(program, shown)
+    assert [str(d) for d in outcome.diffs] == [
+        "x0.is_set_to(x0)=False, but should be True [x0 = torch.arange(6.0)]"]

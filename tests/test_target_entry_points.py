@@ -112,3 +112,8 @@ def test_stridecheck_run_accepts_a_registered_target(distribution: dict[str, str
                           "toy:nope"], capture_output=True, text=True, env=distribution,
                          timeout=120, cwd=tmp_path)
     assert bad.returncode == 2 and "toy:nope" in bad.stderr and "toy:nograd" in bad.stderr
+    listed = subprocess.run([sys.executable, "-m", "stridecheck.reports", "targets"],
+                            capture_output=True, text=True, env=distribution, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split()[0] for line in listed.stdout.splitlines()][-2:] == [
+        "toy:nograd", "toy:miscounting"]
