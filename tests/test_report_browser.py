@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import pytest
-from test_report_html import HOSTILE, hostile_results, results_of, small_records
+from test_report_html import HOSTILE, example, hostile_results, results_of, small_records
 
 from stridecheck.reports.html import write_report
 
@@ -170,6 +170,31 @@ def test_hostile_strings_do_not_run(browser: Any, tmp_path: pathlib.Path) -> Non
         text = page.inner_text("body")
         assert "<img src=x onerror=pwn()>" in text, "the payload shows as text"
         assert page.evaluate("document.querySelectorAll('img, iframe').length") == 0
+        view.check_clean()
+    finally:
+        view.close()
+
+
+def test_cells_the_catalogue_rules_out_say_so(browser: Any, tmp_path: pathlib.Path) -> None:
+    from stridecheck.reference.ops import BY_KEY
+
+    records = small_records()
+    records[0]["targets"] += [{"name": "refs", "kind": "refs", "available": True,
+                               "reason": None, "unchecked": []}]
+    assert "refs" in BY_KEY["set_"].unsupported_on and not BY_KEY["to"].unsupported_on
+    records.insert(1, example("unsupported", target="refs", ops=("to", "set_")))
+    path = write_report(results_of(records), str(tmp_path))
+    view = Page(browser, path)
+    try:
+        cell = view.page.eval_on_selector_all(
+            "#matrix tbody tr", """rows => rows.map(r => [r.querySelector('th').firstChild
+                .textContent, Array.from(r.querySelectorAll('td')).map(td => td.textContent)])""")
+        columns = view.page.eval_on_selector_all("#matrix thead th",
+                                                 "ths => ths.map(th => th.textContent)")[1:]
+        rows = {op: dict(zip(columns, texts)) for op, texts in cell}
+        assert rows["set_"]["refs"] == "n/a"  # the catalogue says refs cannot run set_
+        assert rows["to"]["refs"] == "1"  # the same unsupported program, under an op it can
+        assert rows["set_"]["eager:cpu"] == "·"  # never exercised there: no claim
         view.check_clean()
     finally:
         view.close()
