@@ -269,3 +269,27 @@ def test_write_scripts_names_files_safely_and_skips_unreplayable(
 def test_a_record_without_replay_data_is_refused() -> None:
     with pytest.raises(ValueError, match="nothing to replay"):
         script(_failure("x0 = torch.arange(6)", "tpu"))
+
+
+def test_a_crash_record_carries_its_replay(tmp_path: pathlib.Path) -> None:
+    import json
+
+    from stridecheck.conformance.outcome import complete_crash
+    from stridecheck.conformance.results import collect_crashes
+
+    path = str(tmp_path / "results.jsonl")
+    recorder = recorder_of(path)
+    recorder.started("test_view_chains[eager:cpu]", "eager:cpu", "cpu",
+                     parse("x0 = torch.arange(6.)\nx1 = x0.view(2, 3)\nx2 = x1.t()"))
+    os.close(recorder.inflight._fd)  # the process dies with the example in flight
+    assert collect_crashes(path, "died", complete=complete_crash) == 1
+    failure = next(r for r in map(json.loads, open(path)) if r["kind"] == "failure")
+    assert failure["source"] == "x0 = torch.arange(6.0)\nx1 = x0.view(2, 3)\nx2 = x1.t()\n"
+    assert failure["expected"][-1]["tensors"]["x2"]["strides"] == [1, 3]
+    out = run_script(_write(tmp_path, failure))
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def recorder_of(path: str) -> Any:
+    from stridecheck.conformance.results import Recorder
+    return Recorder(path, "w0", {"run": "r", "seed": 1, "torch": "2.13.0", "build": {}})
