@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import errors, views
+from . import dtype_views, errors
 from .ops import OPS
 from .tensor import Tensor
 
@@ -15,13 +15,13 @@ def view_as_real(input: Tensor) -> Tensor:  # noqa: A002
         raise errors.fail("view_as_real_dtype")
     if input.is_conj():
         raise errors.fail("view_as_real_conj")
-    return input._view_of(views.view_as_real(input._geom), input.dtype.to_real())
+    return input._view_of(dtype_views.view_as_real(input._geom), input.dtype.to_real())
 
 
 def view_as_complex(input: Tensor) -> Tensor:  # noqa: A002
     if input.dtype.name not in ("float32", "float64", "float16"):
         raise errors.fail("view_as_complex_dtype", dtype=input.dtype.scalar_name)
-    return input._view_of(views.view_as_complex(input._geom), input.dtype.to_complex())
+    return input._view_of(dtype_views.view_as_complex(input._geom), input.dtype.to_complex())
 
 
 def _method_function(name: str, attribute: bool) -> Callable[..., Any]:
