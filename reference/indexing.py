@@ -3,9 +3,9 @@
 Follows torch/csrc/autograd/python_variable_indexing.cpp and aten/src/ATen/TensorIndexing.h:
 ints select, slices clamp, None unsqueezes. A bool unsqueezes too and records a one-element
 (True) or empty (False) long index on the new dim; any recorded index turns the result into
-advanced indexing (aten::index), which copies into the layout `layouts.index_output_strides`
-gives. Indices reach here with their 0-d tensors already read as ints and bools
-(`arguments.index_items`).
+advanced indexing (aten::index), which copies into the layout TensorIterator gives it
+(`iterator.iterator_layout`). Indices reach here with their 0-d tensors already read as ints
+and bools (`arguments.index_items`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from . import errors, views
+from . import errors, slice_views, views
 from .geometry import Geometry, compute_stride, contiguous_strides
-from .layouts import index_output_strides
+from .iterator import iterator_layout
 
 
 def _check_item(item: Any) -> None:
@@ -68,9 +68,9 @@ def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]
                 raise errors.fail("slice_0d")
             start, stop = it.start, it.stop
             if (start is None or type(start) is int) and (stop is None or type(stop) is int):
-                g = views.slice(g, dim, start, stop, step)
+                g = slice_views.slice(g, dim, start, stop, step)
             else:
-                g = views.slice(g, dim, _slice_bound(start), _slice_bound(stop), step)
+                g = slice_views.slice(g, dim, _slice_bound(start), _slice_bound(stop), step)
             dim += 1
         elif type(it) is bool:
             g = views.unsqueeze(g, dim)
@@ -83,7 +83,7 @@ def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]
             n = g.shape[dim] if dim < g.ndim else 0
             if not -n <= i < n:
                 raise errors.fail("index_range", index=i, dim=position, size=n)
-            g = views.select(g, dim, i)
+            g = slice_views.select(g, dim, i)
         elif it is None:
             g = views.unsqueeze(g, dim)
             dim += 1
@@ -92,7 +92,7 @@ def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]
     return g, bools
 
 
-def advanced_index(g: Geometry, bools: list[tuple[int, bool]], itemsize: int
+def advanced_index(g: Geometry, bools: list[tuple[int, bool]]
                    ) -> tuple[Geometry, tuple[int, ...]]:
     """Return what aten::index reads and the strides of its output, for bool indices on `g`.
 
@@ -116,7 +116,9 @@ def advanced_index(g: Geometry, bools: list[tuple[int, bool]], itemsize: int
     for s in idx_strides1d:
         strides = compute_stride((n,), s, index_shape)
         index_strides.append(strides if strides is not None else contiguous_strides(index_shape))
-    return src, index_output_strides(src, index_strides, index_shape, itemsize)
+    # aten::index's TensorIterator: the restrided source, then each index tensor
+    operands = [(src.shape, src.strides)] + [(index_shape, s) for s in index_strides]
+    return src, iterator_layout(operands).strides
 
 
 def assigned_view(g: Geometry, index: Any) -> Geometry | None:

@@ -14,12 +14,8 @@ from .geometry import (
     channels_last_strides,
     contiguous_strides,
     infer_dense_strides,
-    is_channels_last_contiguous,
     is_channels_last_strides,
-    is_contiguous,
     is_dense,
-    is_non_overlapping_and_dense,
-    order_dims,
 )
 
 
@@ -65,54 +61,3 @@ def empty_like_strides(g: Geometry, memory_format: Any) -> tuple[int, ...]:
             return g.strides
         return infer_dense_strides(g.shape, g.strides)
     return strides_for_format(g.shape, mf)
-
-
-def index_output_strides(src: Geometry, index_strides: list[tuple[int, ...]],
-                         index_shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
-    """Return the strides TensorIterator gives the output of aten::index.
-
-    ATen TensorIterator.cpp: fast setup when every operand has one layout, else
-    reorder_dimensions over the operands' byte strides.
-    """
-    shape = src.shape
-    ndim = len(shape)
-    # operands after the (undefined) output: the restrided source, then each index
-    operands = [(src.shape, src.strides, itemsize)] + [
-        (index_shape, s, 8) for s in index_strides]
-    same_shape = all(op[0] == shape for op in operands)
-    if same_shape:
-        layouts = [Geometry((op[0], op[1], 0)) for op in operands]
-        if all(is_contiguous(g) for g in layouts):
-            return contiguous_strides(shape)
-        if all(is_channels_last_contiguous(g, 4) for g in layouts):
-            return channels_last_strides(shape)
-        if all(is_contiguous(g) or is_non_overlapping_and_dense(g) for g in layouts) and \
-                all(g.strides == layouts[0].strides for g in layouts):
-            return layouts[0].strides
-    if ndim == 1:
-        return contiguous_strides(shape)
-    byte_strides = []
-    for op_shape, op_strides, size in operands:
-        byte_strides.append([0 if op_shape[d] == 1 and shape[d] != 1 else op_strides[d] * size
-                             for d in range(ndim)])
-
-    def should_swap(d0: int, d1: int) -> int:
-        for strides in byte_strides:
-            s0, s1 = strides[d0], strides[d1]
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return -1 if s0 < s1 else 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = order_dims(ndim, should_swap)
-    if perm == list(range(ndim - 1, -1, -1)):
-        return contiguous_strides(shape)
-    out = [0] * ndim
-    running = 1
-    for d in perm:  # TensorIterator compatible_stride: sizes multiply as they are, 0 included
-        out[d] = running
-        running *= shape[d]
-    return tuple(out)
