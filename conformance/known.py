@@ -38,6 +38,9 @@ class KnownDivergence:
     # extra condition on the difference: "size1_strides" (strides differ only on dims of
     # size 1, or on any dim of an empty tensor), "empty" (the tensor has no elements), or ""
     when: str = ""
+    # text both sides' exceptions must contain ("" for any): ties an exception-type entry to
+    # the one error it is about
+    raises: str = ""
 
     @property
     def target(self) -> str:
@@ -56,6 +59,9 @@ class KnownDivergence:
         if self.device and first.device != self.device:
             return False
         if self.when and not _condition(self.when, diffs):
+            return False
+        if self.raises and not (first.field == "exception" and all(
+                self.raises in str(side) for side in (first.actual, first.expected))):
             return False
         return "*" in self.ops or any(canonical(op) in self.ops for op in ops)
 
@@ -93,7 +99,7 @@ def load() -> tuple[KnownDivergence, ...]:
             id=e["id"], targets=_tuple(e["target"]), device=e.get("device", ""),
             ops=_tuple(e["op"]), fields=tuple(e["fields"]), condition=e["condition"],
             reason=e["reason"].strip(), link=e.get("link", ""), repro=e["repro"].strip(),
-            program=_program(e["id"], e["repro"]), when=when))
+            program=_program(e["id"], e["repro"]), when=when, raises=e.get("raises", "")))
     return tuple(entries)
 
 

@@ -23,3 +23,19 @@ def test_entries_are_complete() -> None:
     assert len(ids) == len(set(ids)), "duplicate ids"
     for entry in load():
         assert entry.reason and entry.condition and entry.fields and entry.ops, entry.id
+
+
+def test_an_entry_tied_to_an_error_matches_only_that_error() -> None:
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.targets import all_targets
+
+    entry = next(e for e in load() if e.raises)
+    target = all_targets()["compile:aot_eager"]
+    ops = ("to", "__getitem__")
+    said = f"RuntimeError: Dynamo failed to run FX node: got RuntimeError('{entry.raises}.')"
+    same = Difference("<step>", "exception", said, f"IndexError: {entry.raises}.")
+    other = Difference("<step>", "exception", "RuntimeError: something else",
+                       "IndexError: index 3 is out of bounds")
+    assert entry.matches(ops, [same], target)
+    assert not entry.matches(ops, [other], target)
+    assert not entry.matches(("to", "view"), [same], target)
