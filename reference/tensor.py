@@ -125,14 +125,20 @@ class Tensor(ViewMethods, CopyMethods, WriteMethods, TensorBase):
         return Size(self._geom.shape)
 
     def size(self, dim: int | None = None) -> Any:
+        shape = self._geom.shape
         if dim is None:
-            return Size(self._geom.shape)
-        return self._geom.shape[self._wrap_dim_for_query(dim)]
+            return Size(shape)
+        if type(dim) is int and -len(shape) <= dim < len(shape):
+            return shape[dim]  # Python's negative indexing is torch's dim wrapping here
+        return shape[self._wrap_dim_for_query(dim)]
 
     def stride(self, dim: int | None = None) -> Any:
+        strides = self._geom.strides
         if dim is None:
-            return self._geom.strides
-        return self._geom.strides[self._wrap_dim_for_query(dim)]
+            return strides
+        if type(dim) is int and -len(strides) <= dim < len(strides):
+            return strides[dim]
+        return strides[self._wrap_dim_for_query(dim)]
 
     def _wrap_dim_for_query(self, dim: int) -> int:
         if self.ndim == 0:
