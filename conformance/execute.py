@@ -10,7 +10,8 @@ from typing import Any
 from stridecheck.strategies.program import Program, Step, apply
 
 from .compare import Difference, diff_live
-from .observe import FIELDS, Snapshot, error_kind, is_tensor, snapshot_all
+from .observe import FIELDS, Snapshot, is_tensor, snapshot_all
+from .replay import first_line
 
 
 @dataclass
@@ -53,7 +54,7 @@ def _run(program: Program, lib: Any, observe_every_step: bool) -> list[StepResul
         try:
             out = apply(step.op, subject, lib, env)
         except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
-            results.append(StepResult(step, (error_kind(exc), str(exc).split("\n")[0]), index=i))
+            results.append(StepResult(step, first_line(exc), index=i))
             return results
         if step.out is not None:
             _bind(env, step.out, out)
@@ -78,7 +79,7 @@ def _run_source(source: str, lib: Any) -> list[StepResult]:
         try:
             exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
         except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
-            results.append(StepResult(text, (error_kind(exc), str(exc).split("\n")[0])))
+            results.append(StepResult(text, first_line(exc)))
             return results
         live = {}
         for k, v in env.items():

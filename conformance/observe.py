@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from . import spellings
+from . import replay
 
 # defined beside the spellings, whose errors are values too; re-exported for the runners
 from .spellings import ERROR_KINDS as ERROR_KINDS
@@ -68,13 +68,6 @@ def storage_key(t: Any, keep: list[Any]) -> Any:
     return s._cdata
 
 
-def relative_data_ptr(t: Any) -> int | None:
-    ptr = t.data_ptr()
-    if ptr == 0:
-        return None
-    return ptr - t.untyped_storage().data_ptr()
-
-
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything observable about one live tensor, as plain values."""
@@ -99,32 +92,16 @@ class Snapshot:
 
 
 def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
-    """Observe every live tensor, naming relations (storage, base, identity) by tensor name."""
-    storage_owner: dict[Any, str] = {}
-    object_owner: dict[int, str] = {}
-    out: dict[str, Snapshot] = {}
-    names_by_id: dict[int, str] = {}
-    storages: list[Any] = []
-    for name, t in live.items():
-        names_by_id.setdefault(id(t), name)
-    for name, t in live.items():
-        key = storage_key(t, storages)
-        storage_owner.setdefault(key, name)
-        first = object_owner.setdefault(id(t), name)
-        base = t._base
-        base_name = None if base is None else names_by_id.get(id(base), "<hidden>")
-        lib = _library_of(t)
-        fmts = lib.contiguous_format, lib.channels_last, lib.channels_last_3d
-        out[name] = Snapshot(
-            shape=tuple(t.shape), strides=tuple(t.stride()), storage_offset=t.storage_offset(),
-            dtype=str(t.dtype).removeprefix("torch."), device=str(t.device),
-            conj=(bool(t.is_conj()), bool(t.is_neg())),
-            contiguity=tuple(bool(t.is_contiguous(memory_format=f)) for f in fmts),  # type: ignore[arg-type]
-            data_ptr=relative_data_ptr(t), identity=None if first == name else first,
-            storage=storage_owner[key], base=base_name, is_view=bool(t._is_view()),
-            version=int(t._version), values=values_of(t),
-            spellings=spellings.read(t, lib, (storage_owner[key], live[storage_owner[key]])))
-    return out
+    """Observe every live tensor, naming relations (storage, base, identity) by tensor name.
+
+    The fields are read as repro scripts read them (conformance.replay.metadata); values
+    come as (values, defined-mask) arrays.
+    """
+    if not live:
+        return {}
+    lib = _library_of(next(iter(live.values())))
+    return {name: Snapshot(**seen, values=values_of(live[name]))
+            for name, seen in replay.metadata(live, lib).items()}
 
 
 def _library_of(t: Any) -> Any:

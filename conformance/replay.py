@@ -16,7 +16,8 @@ import sys
 import warnings
 from typing import Any
 
-from .spellings import error_kind, read  # a repro script holds spellings.py's source above
+# a repro script holds spellings.py's source above this module's, in place of this import
+from .spellings import error_kind, error_value, read
 
 # how a build refuses work that needs a device or feature it lacks: not a divergence
 REFUSALS: tuple[str, ...] = ("not linked with support for", "Torch not compiled with",
@@ -30,6 +31,7 @@ class CannotRun(Exception):
 
 
 def first_line(exc: BaseException) -> tuple[str, str]:
+    """Return an error as an outcome: its compared kind and the first line of its message."""
     return error_kind(exc), str(exc).split("\n")[0]
 
 
@@ -38,23 +40,27 @@ def _values(t: Any, torch: Any) -> Any:
         u = t.detach().resolve_conj().resolve_neg().cpu().clone()
         return (u.to(torch.complex64) if u.dtype == torch.complex32 else u).tolist()
     except Exception as exc:  # noqa: BLE001 - a tensor whose values cannot be read is an outcome
-        return f"{error_kind(exc)}: {exc}".split("\n")[0]
+        return error_value(exc)
 
 
-def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[str, Any]:
-    """Return the fields of every live tensor; storage, identity and base name a tensor."""
+def metadata(live: dict[str, Any], lib: Any) -> dict[str, dict[str, Any]]:
+    """Return every field but values of each live tensor of `lib`, and its spellings.
+
+    Storage, identity and base name a tensor: the first live one on that storage, the first
+    name of that object, the live name of `_base` ("<hidden>" when it is not live).
+    """
     first_name: dict[int, str] = {}
     storage_owner: dict[Any, str] = {}
-    out: dict[str, Any] = {}
+    out: dict[str, dict[str, Any]] = {}
     # held until the end: a freed storage object's address could be reused and look shared
     storages = [t.untyped_storage() for t in live.values()]
     for name, t in live.items():
         first_name.setdefault(id(t), name)
-    formats = tuple(getattr(torch, f) for f in FORMATS)
+    formats = tuple(getattr(lib, f) for f in FORMATS)
     for (name, t), s in zip(live.items(), storages):
         storage = storage_owner.setdefault(s._cdata, name)
         base, ptr = t._base, t.data_ptr()
-        seen = {
+        out[name] = {
             "shape": tuple(t.shape), "strides": tuple(t.stride()),
             "storage_offset": t.storage_offset(), "dtype": str(t.dtype).removeprefix("torch."),
             "device": str(t.device), "conj": (bool(t.is_conj()), bool(t.is_neg())),
@@ -63,13 +69,21 @@ def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[s
             "identity": None if first_name[id(t)] == name else first_name[id(t)],
             "storage": storage,
             "base": None if base is None else first_name.get(id(base), "<hidden>"),
-            "is_view": bool(t._is_view()), "version": int(t._version)}
+            "is_view": bool(t._is_view()), "version": int(t._version),
+            "spellings": read(t, lib, (storage, live[storage]))}
+    return out
+
+
+def observe(live: dict[str, Any], fields: tuple[str, ...], torch: Any) -> dict[str, Any]:
+    """Return the fields `fields` names of every live tensor, with their spellings."""
+    out = {}
+    for name, seen in metadata(live, torch).items():
+        t = live[name]
         if "values" in fields and t.device.type != "meta":
             seen["values"] = _values(t, torch)
-        out[name] = {f: v for f, v in seen.items() if f in fields}
-        owner = (storage, live[storage])
-        out[name]["spellings"] = [[f, text, v] for f, text, v in read(t, torch, owner)
-                                  if f in fields]
+        shown = {f: v for f, v in seen.items() if f in fields}
+        shown["spellings"] = [[f, text, v] for f, text, v in seen["spellings"] if f in fields]
+        out[name] = shown
     return out
 
 
