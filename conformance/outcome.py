@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Program, from_data, to_data
+from stridecheck.strategies.program import Program, encode_value, from_data, to_data
 
 from .compare import Difference, show
 from .execute import StepResult, first_difference, run, shape_context
@@ -132,18 +131,9 @@ def _values(values: Any) -> Any:
     def plain(v: Any, m: Any) -> Any:
         if isinstance(v, list):
             return [plain(a, b) for a, b in zip(v, m)]
-        if not m:
-            return None
-        if isinstance(v, complex):
-            return {"complex": [_finite(v.real), _finite(v.imag)]}
-        return _finite(v)
+        return encode_value(v) if m else None
 
     return plain(data.tolist(), mask.tolist())
-
-
-def _finite(v: Any) -> Any:
-    """Non-finite floats as {"float": "nan"}, so the record is plain JSON."""
-    return {"float": repr(v)} if isinstance(v, float) and not math.isfinite(v) else v
 
 
 def _layout(live: dict[str, Any]) -> dict[str, dict[str, Any]]:

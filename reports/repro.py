@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from stridecheck.conformance import replay, spellings
+from stridecheck.strategies.program import decode_value
 
 from .results import write_atomically
 
@@ -178,7 +179,9 @@ def _expected_step(step: dict[str, Any]) -> str:
 
 
 def _tensor_entry(name: str, fields: dict[str, Any]) -> str:
-    items = [f"{str(f)!r}: {_literal(v)}" for f, v in fields.items()]
+    # values come recorded as JSON data (nan, complex: strategies.program.encode_value)
+    items = [f"{str(f)!r}: {_literal(decode_value(v) if f == 'values' else v)}"
+             for f, v in fields.items()]
     lines, line = [], f"            {name!r}: {{"
     for item in items:
         if len(line) + len(item) > 96 and not line.endswith("{"):
@@ -187,10 +190,6 @@ def _tensor_entry(name: str, fields: dict[str, Any]) -> str:
         line += item + ", "
     lines.append(line.rstrip(", ") + "},")
     return "\n".join(lines)
-
-
-def _number(value: Any) -> float:
-    return float(value["float"]) if isinstance(value, dict) else float(value)
 
 
 def _literal(value: Any) -> str:
@@ -214,11 +213,6 @@ def _literal(value: Any) -> str:
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     if isinstance(value, list):
         return "[" + ", ".join(_literal(v) for v in value) + "]"
-    if isinstance(value, dict) and len(value) == 1 and set(value) <= {"complex", "float"}:
-        (tag, body), = value.items()  # a recorded value JSON cannot hold as it is
-        if tag == "float":
-            return _literal(float(body))
-        return _literal(complex(_number(body[0]), _number(body[1])))
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_literal(k)}: {_literal(v)}" for k, v in value.items()) + "}"
     raise ValueError(f"cannot write {type(value).__name__} as a literal")

@@ -129,7 +129,11 @@ class Step:
     op: Op
 
     def __repr__(self) -> str:
-        call = self.op.call_text(self.src or "torch")
+        return self.source()
+
+    def source(self, module: str = "torch") -> str:
+        """Return the step as torch source; factories and functions come from `module`."""
+        call = self.op.call_text(self.src or "torch", module)
         return call if self.out is None else f"{self.out} = {call}"
 
 
@@ -194,21 +198,26 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
 
 
 # -- programs as JSON data (results files carry them; nothing reads them back from text) ----
-def _encode(value: Any) -> Any:
+def encode_value(value: Any) -> Any:
+    """Return a program argument (or a recorded value) as JSON data; `decode_value` undoes it.
+
+    What JSON cannot hold becomes a one-key object: {"float": "nan"}, {"complex": [re, im]},
+    {"slice": [...]}, {"tuple": [...]}, {"sym": name}, {"ref": name}, {"storage_of": name}.
+    """
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return value if value == value and abs(value) != float("inf") else {"float": repr(value)}
     if isinstance(value, complex):
-        return {"complex": [_encode(value.real), _encode(value.imag)]}
+        return {"complex": [encode_value(value.real), encode_value(value.imag)]}
     if isinstance(value, slice):
-        return {"slice": [_encode(value.start), _encode(value.stop), _encode(value.step)]}
+        return {"slice": [encode_value(p) for p in (value.start, value.stop, value.step)]}
     if value is Ellipsis:
         return {"ellipsis": True}
     if isinstance(value, tuple):
-        return {"tuple": [_encode(v) for v in value]}
+        return {"tuple": [encode_value(v) for v in value]}
     if isinstance(value, list):
-        return [_encode(v) for v in value]
+        return [encode_value(v) for v in value]
     if isinstance(value, Sym):
         return {"sym": value.name}
     if isinstance(value, Ref):
@@ -220,22 +229,23 @@ def _encode(value: Any) -> Any:
     raise TypeError(f"cannot encode {type(value).__name__} in a program")
 
 
-def _decode(value: Any) -> Any:
+def decode_value(value: Any) -> Any:
+    """Return what `encode_value` encoded."""
     if isinstance(value, list):
-        return [_decode(v) for v in value]
+        return [decode_value(v) for v in value]
     if not isinstance(value, dict):
         return value
     (tag, body), = value.items()
     if tag == "float":
         return float(body)
     if tag == "complex":
-        return complex(_decode(body[0]), _decode(body[1]))
+        return complex(decode_value(body[0]), decode_value(body[1]))
     if tag == "slice":
-        return slice(*(_decode(b) for b in body))
+        return slice(*(decode_value(b) for b in body))
     if tag == "ellipsis":
         return Ellipsis
     if tag == "tuple":
-        return tuple(_decode(v) for v in body)
+        return tuple(decode_value(v) for v in body)
     if tag in ("sym", "ref", "storage_of"):
         return {"sym": Sym, "ref": Ref, "storage_of": StorageOf}[tag](body)
     raise ValueError(f"unknown program value tag {tag!r}")
@@ -244,8 +254,8 @@ def _decode(value: Any) -> Any:
 def to_data(program: Program) -> list[dict[str, Any]]:
     """Return a program as JSON-ready data (`from_data` restores it exactly)."""
     return [{"out": s.out, "src": s.src, "op": s.op.name, "kind": s.op.kind,
-             "args": [_encode(a) for a in s.op.args],
-             "kwargs": [[k, _encode(v)] for k, v in s.op.kwargs], "pick": s.op.pick}
+             "args": [encode_value(a) for a in s.op.args],
+             "kwargs": [[k, encode_value(v)] for k, v in s.op.kwargs], "pick": s.op.pick}
             for s in program.steps]
 
 
@@ -253,8 +263,8 @@ def from_data(data: list[dict[str, Any]]) -> Program:
     """Return the program `to_data` wrote; malformed data raises ValueError."""
     try:
         return Program(tuple(
-            Step(d["out"], d["src"], Op(d["op"], tuple(_decode(a) for a in d["args"]),
-                                        tuple((k, _decode(v)) for k, v in d["kwargs"]),
+            Step(d["out"], d["src"], Op(d["op"], tuple(decode_value(a) for a in d["args"]),
+                                        tuple((k, decode_value(v)) for k, v in d["kwargs"]),
                                         kind=d["kind"], pick=d["pick"]))
             for d in data))
     except (KeyError, TypeError, ValueError) as exc:
