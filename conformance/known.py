@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from stridecheck.reference.ops import canonical
 from stridecheck.strategies.parse import parse
@@ -14,11 +14,10 @@ from stridecheck.strategies.program import Program
 
 from .compare import Difference
 
+if TYPE_CHECKING:
+    from .targets import Target
+
 CONDITIONS = ("", "empty", "size1_strides")
-
-
-class Target(Protocol):
-    def answers_to(self, pattern: str) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,11 +19,11 @@ from functools import cache
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Program, Step
+from stridecheck.strategies.program import Op, Program, Ref, Step, StorageOf
 
 from . import replay
 from .execute import StepResult, run
-from .observe import FIELDS
+from .observe import FIELDS, snapshot_all
 
 NO_VALUES = tuple(f for f in FIELDS if f != "values")
 # fake tensors have no data: no values, and data_ptr() is always 0
@@ -169,8 +169,8 @@ def _split_input(program: Program) -> tuple[list[Step], list[Step]]:
 
 
 def _refers(step: Step) -> bool:
-    return any(type(a).__name__ in ("Ref", "StorageOf") for a in step.op.args) or any(
-        type(v).__name__ in ("Ref", "StorageOf") for _, v in step.op.kwargs)
+    values = [*step.op.args, *(v for _, v in step.op.kwargs)]
+    return any(isinstance(v, (Ref, StorageOf)) for v in values)
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,6 @@ class CompiledTarget(Target):
     def _run(self, program: Program) -> list[StepResult]:
         fake_mode()  # quiets the fake-tensor log that compiling also writes to
         error, live = replay.run_compiled(self.source(program), self.backend, _torch())
-        from .observe import snapshot_all
         last, index = program.steps[-1], len(program.steps) - 1
         if error is not None:
             return [StepResult(last, error, index=index)]
@@ -258,7 +257,6 @@ class RefsTarget(Target):
     def _routed_program(self, program: Program) -> Program:
         import torch._refs as refs
 
-        from stridecheck.strategies.program import Op
         steps = []
         for step in program.steps:
             if _routed(step):
@@ -279,9 +277,7 @@ class RefsTarget(Target):
         for step in self._routed_program(program).steps:
             routed = step.op.kind == "function" or (
                 step.op.kind == "factory" and getattr(refs, step.op.name, None) is not None)
-            call = step.op.call_text(step.src or "torch",
-                                     "torch._refs" if routed else "torch")
-            lines.append(call if step.out is None else f"{step.out} = {call}")
+            lines.append(step.source("torch._refs" if routed else "torch"))
         return "\n".join(lines) + "\n"
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
