@@ -1,7 +1,9 @@
-"""Helpers shared by the benchmarks: statement timers, medians and the run's environment."""
+"""Helpers shared by the benchmarks: statement timers, medians, the run's environment and the
+command line of the batch-timing scripts."""
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import hashlib
 import json
@@ -87,3 +89,34 @@ def write_json(path: str, payload: dict[str, Any]) -> None:
         json.dump(payload, f, indent=2, sort_keys=False)
         f.write("\n")
     print(f"wrote {path}")
+
+
+# the option of the scripts whose batches run in a seeded random order
+SEED_OPTION = ("--seed", {"type": int, "default": 0, "help": "seed of the batch order"})
+
+
+def timing_main(doc: str, run: Callable[[int, int, Any], dict[str, Any]],
+                report: Callable[[dict[str, Any]], None], *, unit: str, number: int,
+                quick: tuple[int, int], option: tuple[str, dict[str, Any]],
+                argv: list[str] | None = None) -> int:
+    """Parse a batch-timing script's options, run it, print its report, write its JSON.
+
+    `run(batches, calls per batch, value of option)`; `option` is the script's own flag
+    (name, argparse keywords), such as --seed or --threads.
+    """
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=15, help=f"batches per {unit} (default 15)")
+    ap.add_argument("--number", type=int, default=number,
+                    help=f"calls per batch (default {number})")
+    ap.add_argument("--quick", action="store_true",
+                    help=f"{quick[0]} batches of {quick[1]} calls")
+    flag, keywords = option
+    ap.add_argument(flag, **keywords)
+    ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    args = ap.parse_args(argv)
+    batches, calls = quick if args.quick else (args.repeat, args.number)
+    res = run(batches, calls, getattr(args, flag.lstrip("-").replace("-", "_")))
+    report(res)
+    if args.json:
+        write_json(args.json, res)
+    return 0

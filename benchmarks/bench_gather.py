@@ -21,13 +21,12 @@ a 2-thread copy stalls whenever another process holds the second core.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 from typing import Any
 
 import torch
-from _common import environment, make_timer, median, write_json
+from _common import environment, make_timer, median, timing_main
 
 import stridecheck.reference as R
 
@@ -115,21 +114,14 @@ def report(res: dict[str, Any]) -> None:
           f"goal <= {res['goal']}: {verdict}")
 
 
+THREADS_OPTION = ("--threads", {
+    "type": int, "default": None,
+    "help": "torch.set_num_threads for the torch side (default: torch's own)"})
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=15, help="batches per view (default 15)")
-    ap.add_argument("--number", type=int, default=5, help="calls per batch (default 5)")
-    ap.add_argument("--quick", action="store_true", help="5 batches of 2 calls")
-    ap.add_argument("--threads", type=int, default=None,
-                    help="torch.set_num_threads for the torch side (default: torch's own)")
-    ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
-    args = ap.parse_args(argv)
-    batches, number = (5, 2) if args.quick else (args.repeat, args.number)
-    res = run(batches, number, args.threads)
-    report(res)
-    if args.json:
-        write_json(args.json, res)
-    return 0
+    return timing_main(__doc__, run, report, unit="view", number=5, quick=(5, 2),
+                       option=THREADS_OPTION, argv=argv)
 
 
 if __name__ == "__main__":

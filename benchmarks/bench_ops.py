@@ -16,7 +16,6 @@ each op's ratio (an op timed by several statements counts once, with its median 
 
 from __future__ import annotations
 
-import argparse
 import gc
 import random
 import sys
@@ -24,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import torch
-from _common import environment, make_timer, median, write_json
+from _common import SEED_OPTION, environment, make_timer, median, timing_main
 
 import stridecheck.reference as R
 from stridecheck.reference.ops import OPS
@@ -226,19 +225,8 @@ def report(res: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=15, help="batches per op (default 15)")
-    ap.add_argument("--number", type=int, default=2000, help="calls per batch (default 2000)")
-    ap.add_argument("--quick", action="store_true", help="5 batches of 200 calls")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the batch order")
-    ap.add_argument("--json", metavar="PATH", help="also write the results as JSON")
-    args = ap.parse_args(argv)
-    batches, number = (5, 200) if args.quick else (args.repeat, args.number)
-    res = run(batches, number, args.seed)
-    report(res)
-    if args.json:
-        write_json(args.json, res)
-    return 0
+    return timing_main(__doc__, run, report, unit="op", number=2000, quick=(5, 200),
+                       option=SEED_OPTION, argv=argv)
 
 
 if __name__ == "__main__":
