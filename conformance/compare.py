@@ -46,13 +46,18 @@ def show(v: Any) -> str:
 
 
 def values_equal(a: Any, b: Any) -> tuple[bool, Any, Any]:
-    """Compare (values, mask) pairs on elements both sides define; NaN equals NaN."""
+    """Compare (values, mask[, tolerance]) on elements both sides define; NaN equals NaN.
+
+    A tolerance (relative, from the reference: ops.OpSpec.tolerance) lets floating values
+    differ by that much.
+    """
     if a is None or b is None:
         return True, None, None
     if isinstance(a, str) or isinstance(b, str):
         return a == b, a, b
-    va, ma = a
-    vb, mb = b
+    va, ma = a[:2]
+    vb, mb = b[:2]
+    tolerance = max(a[2] if len(a) > 2 else 0.0, b[2] if len(b) > 2 else 0.0)
     if va.shape != vb.shape:
         return False, va, vb
     mask = ma & mb
@@ -62,11 +67,20 @@ def values_equal(a: Any, b: Any) -> tuple[bool, Any, Any]:
     y = np.asarray(vb)[mask]
     if x.dtype.kind in "fc" or y.dtype.kind in "fc":
         same = (x == y) | (np.isnan(x) & np.isnan(y))
+        if tolerance:
+            same |= close(x, y, tolerance)
     else:
         same = x == y
     if bool(np.all(same)):
         return True, None, None
     return False, np.where(mask, va, 0), np.where(mask, vb, 0)
+
+
+def close(x: np.ndarray, y: np.ndarray, tolerance: float) -> np.ndarray:
+    """Return where x and y differ by at most `tolerance` relative to the larger magnitude."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        scale = np.maximum(np.abs(x), np.abs(y))
+        return np.abs(x - y) <= tolerance * scale
 
 
 def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,

@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from stridecheck.reference.ops import canonical
+from stridecheck.reference.ops import BY_KEY, FAMILIES, canonical
 from stridecheck.strategies.parse import parse
 from stridecheck.strategies.program import Program
 
@@ -62,7 +62,14 @@ class KnownDivergence:
         if self.raises and not (first.field == "exception" and all(
                 self.raises in str(side) for side in (first.actual, first.expected))):
             return False
-        return "*" in self.ops or any(canonical(op) in self.ops for op in ops)
+        return "*" in self.ops or any(name in self.ops for op in ops for name in _names(op))
+
+
+def _names(op: str) -> tuple[str, ...]:
+    """Return the names an entry's `op` list may give an op by: its key or `family:<name>`."""
+    key = canonical(op)
+    spec = BY_KEY.get(key)
+    return (key, f"family:{spec.family}") if spec is not None else (key,)
 
 
 def _condition(when: str, diffs: list[Difference]) -> bool:
@@ -94,6 +101,10 @@ def load() -> tuple[KnownDivergence, ...]:
         when = e.get("when", "")
         if when not in CONDITIONS:
             raise ValueError(f"known_divergences.toml: {e['id']}: unknown when={when!r}")
+        unknown = [op for op in _tuple(e["op"]) if op.startswith("family:")
+                   and op.removeprefix("family:") not in FAMILIES]
+        if unknown:
+            raise ValueError(f"known_divergences.toml: {e['id']}: no such family: {unknown}")
         entries.append(KnownDivergence(
             id=e["id"], targets=_tuple(e["target"]), device=e.get("device", ""),
             ops=_tuple(e["op"]), fields=tuple(e["fields"]), condition=e["condition"],

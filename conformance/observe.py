@@ -29,7 +29,7 @@ def is_tensor(obj: Any) -> bool:
 
 
 def values_of(t: Any) -> Any:
-    """Return (values, defined-mask) of a tensor, None on meta, or the error reading raised."""
+    """Return (values, defined-mask[, tolerance]) of a tensor, None on meta, or the error."""
     if t.device.type == "meta":
         return None
     try:
@@ -38,8 +38,12 @@ def values_of(t: Any) -> Any:
         return error_value(exc)
 
 
-def _values_of(t: Any) -> tuple[np.ndarray, np.ndarray]:
+def _values_of(t: Any) -> tuple[Any, ...]:
+    """Return (values, defined-mask), and the relative tolerance where the reference has one."""
     if is_reference(t):
+        tolerance = t._tolerance()
+        if tolerance:
+            return t._values(), t._defined(), tolerance
         return t._values(), t._defined()
     u = t.detach().resolve_conj().resolve_neg()
     if str(u.dtype) == "torch.bfloat16":

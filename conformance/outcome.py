@@ -119,6 +119,8 @@ def expected_data(results: list[StepResult], fields: tuple[str, ...]) -> list[di
 def _fields(snap: Snapshot, fields: tuple[str, ...]) -> dict[str, Any]:
     shown = {f: _values(snap.values) if f == "values" else getattr(snap, f)
              for f in FIELDS if f in fields}
+    if "values" in fields and isinstance(snap.values, tuple) and len(snap.values) > 2:
+        shown["tolerance"] = snap.values[2]  # how far torch's values may stray (relative)
     return {**shown, "spellings": [[f, text, v] for f, text, v in snap.spellings if f in fields]}
 
 
@@ -126,7 +128,7 @@ def _values(values: Any) -> Any:
     """Return values as nested lists: None where undefined, complex as {"complex": [re, im]}."""
     if values is None or isinstance(values, str):
         return values
-    data, mask = values
+    data, mask = values[:2]
 
     def plain(v: Any, m: Any) -> Any:
         if isinstance(v, list):

@@ -136,15 +136,21 @@ def run_compiled(source: str, backend: str, torch: Any) -> tuple[tuple[str, str]
     return None, {k: v for k, v in zip(env["OUTPUTS"], outputs) if isinstance(v, torch.Tensor)}
 
 
-def same_values(actual: Any, expected: Any) -> bool:
+def same_values(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:
+    """Compare nested values; floats may differ by `tolerance` relative to the larger."""
     if expected is None:
         return True  # an element the reference leaves undefined
     if isinstance(expected, list):
         return (isinstance(actual, list) and len(actual) == len(expected)
-                and all(same_values(a, e) for a, e in zip(actual, expected)))
+                and all(same_values(a, e, tolerance) for a, e in zip(actual, expected)))
     if isinstance(actual, list):
         return False
-    return bool(actual == expected or (actual != actual and expected != expected))  # NaN
+    if actual == expected or (actual != actual and expected != expected):  # NaN
+        return True
+    if tolerance and isinstance(actual, (float, complex)) and isinstance(
+            expected, (float, complex)):
+        return abs(actual - expected) <= tolerance * max(abs(actual), abs(expected))
+    return False
 
 
 def show(v: Any) -> str:
@@ -169,10 +175,11 @@ def differences(expected: dict[str, Any], error: tuple[str, str] | None,
             continue
         spelled = fields.get("spellings") or []
         for field, value in fields.items():
-            if field == "spellings":
+            if field in ("spellings", "tolerance"):
                 continue
             got = live[name].get(field)
-            same = same_values(got, value) if field == "values" else got == _tupled(value)
+            same = same_values(got, value, fields.get("tolerance") or 0.0) \
+                if field == "values" else got == _tupled(value)
             if not same:
                 out.append(f"{name}.{field}={show(got)}, but should be {show(value)}{where}")
                 continue

@@ -37,6 +37,15 @@ class dtype:  # noqa: N801 - torch spells it lowercase
     def to_real(self) -> dtype:
         return {"complex64": float32, "complex128": float64, "complex32": float16}[self.name]
 
+    @property
+    def eps(self) -> float:
+        """Return the machine epsilon of a floating or complex dtype (0 for exact ones)."""
+        return _EPS.get(self.name, 0.0)
+
+
+_EPS = {"float16": 2.0**-10, "complex32": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23,
+        "complex64": 2.0**-23, "float64": 2.0**-52, "complex128": 2.0**-52}
+
 
 bool_ = dtype("bool", 1, False, False, False, "bool", "bool", "bool", "Bool")
 uint8 = dtype("uint8", 1, False, False, False, "uint8", "uint8", "uint8_t", "Byte")

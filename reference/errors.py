@@ -277,8 +277,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "fill_ndim": (
         RuntimeError, "fill_ only supports 0-dimension value tensor but got tensor with {ndim} "
         "dimensions."),
-    "other_type": (
-        TypeError, "{op}_(): argument 'other' must be Tensor or Number, not {type}"),
     "cannot_cast": (
         RuntimeError, "result type {result} can't be cast to the desired output type {out}"),
     "sub_bool": (
@@ -294,6 +292,42 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "alpha_complex": (
         RuntimeError, "For non-complex input tensors, argument alpha must not be a complex "
         "number."),
+    # pointwise ops (TensorIterator.cpp, UnaryOps.cpp, BinaryOps.cpp, the argument parser)
+    "kernel_dtype": (NotImplementedError, '"{kernel}" not implemented for \'{type}\''),
+    "neg_bool": (
+        RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you "
+        "are trying to invert a mask, use the `~` or `logical_not()` operator instead."),
+    "positive_bool": (RuntimeError, "The `+` operator, on a bool tensor is not supported."),
+    "abs_complex_inplace": (RuntimeError, "In-place abs is not supported for complex tensors."),
+    "sign_complex": (
+        NotImplementedError, "Unlike NumPy, torch.sign is not intended to support complex "
+        "numbers. Please use torch.sgn instead."),
+    "complex_unsupported": (NotImplementedError, "{op} is not supported for complex inputs"),
+    "complex_not_implemented": (RuntimeError, "{op} not implemented for complex tensors."),
+    "heaviside_complex": (RuntimeError, "heaviside is not yet implemented for complex tensors."),
+    "heaviside_dtypes": (
+        RuntimeError, "heaviside is not yet implemented for tensors with different dtypes."),
+    "out_dtype": (RuntimeError, "Found dtype {out} but expected {common}"),
+    "invert_float": (
+        TypeError, "~ (operator.invert) is only implemented on integer and Boolean-type "
+        "tensors"),
+    "zero_division": (RuntimeError, "ZeroDivisionError"),
+    "int_negative_power": (
+        RuntimeError, "Integers to negative integer powers are not allowed."),
+    "rounding_mode": (
+        RuntimeError, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+        "found '{mode}'"),
+    "argument_type": (
+        TypeError, "{op}(): argument '{arg}' (position {pos}) must be Tensor, not {type}"),
+    "argument_overloads": (
+        TypeError, "{op}() received an invalid combination of arguments - got ({type}), but "
+        "expected one of:"),
+    "out_resized": (
+        UserWarning, "An output with one or more elements was resized since it had shape "
+        "{old}, which does not match the required output shape {new}. This behavior is "
+        "deprecated, and in a future PyTorch release outputs will not be resized unless they "
+        "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, "
+        "to zero elements with t.resize_(0)."),
     # copies and storage (ATen TensorConversions.cpp, Resize.cpp, TensorShape.cpp set_)
     "contiguous_preserve": (
         RuntimeError, "preserve memory format is unsupported by the contiguous operator"),

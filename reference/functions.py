@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import dtype_views, errors
-from .ops import OPS
+from . import dtype_views, errors, pointwise
+from .ops import ARITHMETIC, LOGIC, OPS, UNARY
 from .tensor import Tensor
+from .tensor_pointwise import binary, unary
 
 
 def view_as_real(input: Tensor) -> Tensor:  # noqa: A002
@@ -33,9 +34,44 @@ def _method_function(name: str, attribute: bool) -> Callable[..., Any]:
     return call
 
 
-_SPECIAL = {"view_as_real": view_as_real, "view_as_complex": view_as_complex}
+def _unary_function(name: str) -> Callable[..., Any]:
+    def call(input: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: A002
+        return unary(name, input, out=out, function=name)
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"Return torch.{name}(input, *, out=None)."
+    return call
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+
+# ops torch also takes a Python scalar first for (`torch.pow(2, x)`)
+_SCALAR_FIRST = frozenset({"add", "sub", "mul", "div", "true_divide", "floor_divide",
+                           "remainder", "pow", "xlogy", "bitwise_and", "bitwise_or",
+                           "bitwise_xor"})
+
+
+def _binary_function(name: str) -> Callable[..., Any]:
+    def call(input: Tensor, other: Any, *, out: Tensor | None = None,  # noqa: A002
+             **kwargs: Any) -> Tensor:
+        if not isinstance(input, Tensor) and name not in _SCALAR_FIRST:
+            if name in pointwise.OVERLOADED:
+                raise errors.fail("argument_overloads", op=name,
+                                  type=f"{type(input).__name__}, {type(other).__name__}")
+            raise errors.fail("argument_type", op=name, arg="input", pos=1,
+                              type=type(input).__name__)
+        return binary(name, input, other, out=out, function=name, first_position=2, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"Return torch.{name}(input, other, *, out=None)."
+    return call
+
+
+_SPECIAL = {"view_as_real": view_as_real, "view_as_complex": view_as_complex}
+_SPECIAL.update({name: _unary_function(name) for name in UNARY})
+_SPECIAL.update({name: _binary_function(name) for name in ARITHMETIC + LOGIC})
+for _alias, _name in (("negative", "neg"), ("absolute", "abs"), ("multiply", "mul"),
+                      ("subtract", "sub"), ("divide", "div")):
+    _SPECIAL[_alias] = _SPECIAL[_name]
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    alias: _SPECIAL[alias] for alias in ("negative", "absolute", "multiply", "subtract", "divide")}
 for _op in OPS:
     if _op.function and _op.name not in FUNCTIONS:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)

@@ -40,10 +40,12 @@ class OpSpec:
 
     name: str
     family: str
-    # how a program calls it: "method" x.f(...), "attribute" x.f, "function" torch.f(x, ...)
+    # how a program calls it: "method" x.f(...), "attribute" x.f, "function" torch.f(x, ...),
+    # "operator" the Python operator `symbol` (`x + y`, `2 - x`, `x += y`, `-x`, `abs(x)`)
     method: bool = True
     function: bool = False
     attribute: bool = False
+    symbol: str = ""
     contract: Contract = Contract.VIEW
     # a variant label for ops with several argument forms sharing one name
     variant: str = ""
@@ -51,6 +53,9 @@ class OpSpec:
     alias_of: str = ""
     # kinds of target that cannot run this op (not a divergence: it is never compared there)
     unsupported_on: tuple[str, ...] = ()
+    # how far torch's floating results may stray from the reference's, in units of the
+    # result dtype's machine epsilon relative to the larger magnitude (0: exactly)
+    tolerance: int = 0
 
     @property
     def key(self) -> str:
@@ -70,7 +75,8 @@ class OpSpec:
     def forms(self) -> tuple[str, ...]:
         """Return the ways a program may call it: method, function, attribute."""
         return tuple(f for f, on in (("method", self.method), ("function", self.function),
-                                     ("attribute", self.attribute)) if on)
+                                     ("attribute", self.attribute),
+                                     ("operator", bool(self.symbol))) if on)
 
 
 def _v(name: str, family: str, **kw: object) -> OpSpec:
@@ -147,9 +153,6 @@ OPS: tuple[OpSpec, ...] = (
     _v("fill_", "write", contract=C.IN_PLACE),
     _v("zero_", "write", contract=C.IN_PLACE),
     _v("copy_", "write", contract=C.IN_PLACE, unsupported_on=NO_REFS),
-    _v("add_", "write", contract=C.IN_PLACE),
-    _v("sub_", "write", contract=C.IN_PLACE),
-    _v("mul_", "write", contract=C.IN_PLACE),
     _v("__setitem__", "write", contract=C.IN_PLACE),
     # metadata in place
     _v("as_strided_", "metadata_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
@@ -161,6 +164,69 @@ OPS: tuple[OpSpec, ...] = (
     _v("set_", "storage", contract=C.IN_PLACE, unsupported_on=NO_REFS),
     _v("resize_", "storage", contract=C.IN_PLACE, unsupported_on=NO_REFS),
 )
+
+# -- pointwise ops (reference/pointwise.py); transcendental ones carry a tolerance ------------
+_TOLERANCE = {"sqrt": 2, "exp": 4, "log": 4, "sin": 4, "cos": 4, "tanh": 4, "sigmoid": 4, "sgn": 4,
+              "abs": 2, "pow": 4, "atan2": 4, "hypot": 2, "xlogy": 4, "logaddexp": 4}
+UNARY = ("neg", "abs", "sign", "sgn", "floor", "ceil", "round", "trunc", "sqrt", "exp", "log",
+         "sin", "cos", "tanh", "sigmoid", "reciprocal", "logical_not", "bitwise_not",
+         "conj_physical", "positive")
+ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder", "fmod",
+              "pow", "maximum", "minimum", "fmax", "fmin", "atan2", "copysign", "hypot", "xlogy",
+              "heaviside", "logaddexp")
+LOGIC = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
+         "bitwise_and", "bitwise_or", "bitwise_xor")
+# ops without an in-place form on torch
+NO_INPLACE = frozenset({"positive", "maximum", "minimum", "fmax", "fmin", "logaddexp"})
+# torch returns the input itself: positive always, conj_physical for real dtypes
+_CONTRACTS = {"positive": C.SELF, "conj_physical": C.SELF_OR_COPY}
+# Python operators: name -> (symbol, the op it spells)
+OPERATORS = {
+    "__add__": ("+", "add"), "__radd__": ("+", "add"), "__iadd__": ("+=", "add_"),
+    "__sub__": ("-", "sub"), "__rsub__": ("-", "sub"), "__isub__": ("-=", "sub_"),
+    "__mul__": ("*", "mul"), "__rmul__": ("*", "mul"), "__imul__": ("*=", "mul_"),
+    "__truediv__": ("/", "div"), "__rtruediv__": ("/", "div"), "__itruediv__": ("/=", "div_"),
+    "__floordiv__": ("//", "floor_divide"), "__rfloordiv__": ("//", "floor_divide"),
+    "__ifloordiv__": ("//=", "floor_divide_"),
+    "__mod__": ("%", "remainder"), "__rmod__": ("%", "remainder"),
+    "__imod__": ("%=", "remainder_"),
+    "__pow__": ("**", "pow"), "__rpow__": ("**", "pow"), "__ipow__": ("**=", "pow_"),
+    "__eq__": ("==", "eq"), "__ne__": ("!=", "ne"), "__lt__": ("<", "lt"),
+    "__le__": ("<=", "le"), "__gt__": (">", "gt"), "__ge__": (">=", "ge"),
+    "__and__": ("&", "bitwise_and"), "__rand__": ("&", "bitwise_and"),
+    "__iand__": ("&=", "bitwise_and_"),
+    "__or__": ("|", "bitwise_or"), "__ror__": ("|", "bitwise_or"),
+    "__ior__": ("|=", "bitwise_or_"),
+    "__xor__": ("^", "bitwise_xor"), "__rxor__": ("^", "bitwise_xor"),
+    "__ixor__": ("^=", "bitwise_xor_"),
+    "__neg__": ("-", "neg"), "__pos__": ("+", "positive"), "__invert__": ("~", "bitwise_not"),
+    "__abs__": ("abs", "abs"),
+}
+
+
+def _pointwise() -> tuple[OpSpec, ...]:
+    out = []
+    for family, names in (("unary", UNARY), ("arithmetic", ARITHMETIC), ("logic", LOGIC)):
+        for name in names:
+            tol = _TOLERANCE.get(name, 0)
+            out.append(_v(name, family, function=True, contract=_CONTRACTS.get(name, C.COPY),
+                          tolerance=tol))
+            if name not in NO_INPLACE:
+                inplace = "conj_physical_" if name == "conj_physical" else f"{name}_"
+                out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol))
+    # ldexp is mul(input, pow(2.0, other)) in torch too (BinaryOps.cpp), not a kernel
+    out += [_v("ldexp", "arithmetic", function=True, contract=C.COPY),
+            _v("ldexp_", "arithmetic_", contract=C.IN_PLACE, unsupported_on=NO_REFS)]
+    for name, (symbol, spells) in OPERATORS.items():
+        writes = symbol.endswith("=") and symbol not in ("==", "!=", "<=", ">=")
+        out.append(_v(name, "operator", method=False, symbol=symbol, alias_of=spells,
+                      contract=C.IN_PLACE if writes else _CONTRACTS.get(spells, C.COPY),
+                      tolerance=_TOLERANCE.get(spells.rstrip("_"), 0),
+                      unsupported_on=NO_REFS))
+    return tuple(out)
+
+
+OPS = tuple(op for op in OPS if op.key not in ("add_", "sub_", "mul_")) + _pointwise()
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))

@@ -61,12 +61,17 @@ class Storage:
     every byte is defined (the common case), so initialized storages cost no flags at all.
     """
 
-    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid")
+    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid", "tolerance", "nan_bits")
 
     def __init__(self, nbytes: int, dev: device, *, zero: bool = False) -> None:
         self.device = dev
         self.nbytes = nbytes
         self.uid = next(_ids)
+        # how far torch's values here may stray from ours, relative to their magnitude: the
+        # tolerances of the ops that wrote them, added up along the way (OpSpec.tolerance)
+        self.tolerance = 0.0
+        # whether an op wrote a NaN here whose sign and payload bits torch does not fix
+        self.nan_bits = False
         alloc = allocator_for(dev)
         self.address = alloc.allocate(nbytes) if alloc is not None else 0
         if dev.type == "meta":

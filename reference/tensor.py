@@ -28,6 +28,7 @@ from .geometry import (
 from .operands import TensorBase
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
+from .tensor_pointwise import PointwiseMethods
 from .tensor_views import ViewMethods
 from .tensor_writes import WriteMethods
 
@@ -55,7 +56,7 @@ class _VersionCounter:
         self.value = 0
 
 
-class Tensor(ViewMethods, CopyMethods, WriteMethods, TensorBase):
+class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",
@@ -272,8 +273,21 @@ class Tensor(ViewMethods, CopyMethods, WriteMethods, TensorBase):
             raise errors.fail("meta_no_data")
         return vals.read(self._storage, self._geom, self.dtype, self._conj, self._neg)
 
+    def _tolerance(self) -> float:
+        """Return how far torch's values may stray from these, relative to their magnitude."""
+        return self._storage.tolerance
+
     def _defined(self) -> np.ndarray:
-        """Return which elements hold values a program wrote (not allocator garbage)."""
+        """Return which elements hold values a program wrote (not allocator garbage).
+
+        The bits of values known only up to a tolerance are not known at all, nor are those
+        of a NaN an op computed: an integer view of them (`view(torch.int16)`) holds
+        nothing comparable.
+        """
+        storage = self._storage
+        if (storage.tolerance or storage.nan_bits) and not (
+                self.dtype.is_floating_point or self.dtype.is_complex):
+            return np.zeros(self._geom.shape, dtype=np.bool_)
         return vals.defined(self._storage, self._geom, self.dtype)
 
     def _write(self, values: np.ndarray) -> None:

@@ -38,15 +38,6 @@ class WriteMethods:
     def copy_(self: Tensor, src: Tensor, non_blocking: builtins.bool = False) -> Tensor:
         return writes.copy_(self, src)
 
-    def add_(self: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
-        return writes.binary_(self, other, "add", alpha)
-
-    def sub_(self: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
-        return writes.binary_(self, other, "sub", alpha)
-
-    def mul_(self: Tensor, other: Any) -> Tensor:
-        return writes.binary_(self, other, "mul")
-
     def __setitem__(self: Tensor, index: Any, value: Any) -> None:
         writes.setitem(self, index, value)
 

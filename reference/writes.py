@@ -14,12 +14,11 @@ import numpy as np
 from . import dtypes, errors, indexing
 from . import values as vals
 from .arguments import index_items
-from .dtypes import dtype as DType
 from .geometry import aliases_internally, overlaps_internally
 from .layouts import broadcast_shapes
-from .operands import is_scalar, is_tensor, scalar_dtype
+from .operands import is_scalar, is_tensor
 from .overlap import overlap_status, unordered_overlap
-from .promotion import can_cast, checked_scalar, result_type
+from .promotion import checked_scalar
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -58,6 +57,8 @@ def copy_values(dst: Tensor, src: Tensor) -> None:
     """Copy logical values of src (broadcast) into dst, converting dtype."""
     if dst.is_meta or src.is_meta:
         return
+    dst._storage.tolerance = max(dst._storage.tolerance, src._storage.tolerance)
+    dst._storage.nan_bits |= src._storage.nan_bits
     if unordered_overlap(dst, src) or aliases_internally(dst._geom):
         undefined: np.ndarray | None = np.ones(dst.shape, dtype=np.bool_)
     elif vals.fully_defined(src._storage):
@@ -115,100 +116,6 @@ def copy_(dst: Tensor, src: Any) -> Tensor:
     copy_values(dst, src)
     dst._bump()
     return dst
-
-
-def binary_(t: Tensor, other: Any, op: str, alpha: Any = 1) -> Tensor:
-    """Run add_, sub_ or mul_ (`op`) of t and a tensor or scalar, in t's dtype."""
-    check_writable(t)
-    if is_tensor(other):
-        # on a conjugate view the Conjugate fallback computes on a materialized copy,
-        # so the partial-overlap check never sees the shared bytes
-        if not t._conj and overlap_status(t, other) == "partial":
-            raise errors.fail("partial_overlap")
-        shape = broadcast_shapes(t._geom.shape, other._geom.shape)
-        if shape != t._geom.shape:
-            raise errors.fail("copy_broadcast", out=t.shape, shape=shape)
-        if other.device != t.device and other.ndim != 0 and not (
-                other.is_meta or t.is_meta):
-            raise errors.fail("different_device", a=t.device, b=other.device)
-    elif not is_scalar(other):
-        raise errors.fail("other_type", op=op, type=type(other).__name__)
-    if op == "sub":
-        other_dt = other.dtype if is_tensor(other) else scalar_dtype(other)
-        if t.dtype is dtypes.bool_ and other_dt is dtypes.bool_:
-            raise errors.fail("sub_bool")
-        if t.dtype is dtypes.bool_ or other_dt is dtypes.bool_:
-            raise errors.fail("sub_bool_scalar")
-    common = result_type(t, other)
-    if not can_cast(common, t.dtype):
-        raise errors.fail("cannot_cast", result=common.scalar_name, out=t.dtype.scalar_name)
-    if op in ("add", "sub"):
-        _alpha_check(common, alpha)
-        checked_scalar(alpha, common)
-    if not t.is_meta and not (is_tensor(other) and other.is_meta):
-        a = _to_compute(t._values(), common)
-        if is_tensor(other):
-            b = _to_compute(other._values(), common)
-        elif op == "mul" and common in (dtypes.float16, dtypes.bfloat16):
-            b = np.asarray(other, dtype=np.float32)  # mul keeps the scalar in opmath
-        else:
-            b = _to_compute(np.asarray(other), common)
-        with np.errstate(all="ignore"):
-            if op == "mul":
-                r = np.logical_and(a, b) if common is dtypes.bool_ else a * b
-            else:
-                scale = alpha if op == "add" else -alpha
-                if common is dtypes.bool_:
-                    r = np.logical_or(a, np.logical_and(b, bool(scale)))
-                elif scale == 1:
-                    r = a + b
-                elif common is dtypes.float32:
-                    # vectorized CPU kernels fuse a + alpha * b into one rounding
-                    r = (a.astype(np.float64) + np.float64(scale) * b.astype(np.float64)
-                         ).astype(np.float32)
-                else:
-                    r = a + _to_compute(np.asarray(scale), common) * b
-        undefined = ~t._defined()
-        for operand in (t, other) if is_tensor(other) else (t,):
-            odd = noncanonical(operand)
-            if odd is not None:
-                undefined |= np.broadcast_to(odd, t.shape)
-        if aliases_internally(t._geom):
-            undefined = np.ones(t.shape, dtype=np.bool_)
-        if is_tensor(other):
-            undefined = undefined | ~np.broadcast_to(other._defined(), t.shape)
-            if unordered_overlap(t, other):
-                undefined = np.ones(t.shape, dtype=np.bool_)
-        t._write(_round_to(r, common))
-        forget(t, undefined)
-    t._bump()
-    return t
-
-
-def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
-    """Convert values to the numpy type arithmetic in `common` runs in."""
-    values = np.asarray(values)
-    if common is dtypes.bool_:
-        return values.astype(np.bool_)
-    return vals.quantize(values, common)
-
-
-def _round_to(values: np.ndarray, common: DType) -> np.ndarray:
-    """Round a compute-type result to the common dtype, as the kernel stores it."""
-    if common in (dtypes.bfloat16, dtypes.float16, dtypes.complex32):
-        return vals.quantize(values, common)
-    return values
-
-
-def _alpha_check(common: DType, alpha: Any) -> None:
-    """ATen BinaryOps.cpp alpha_check."""
-    if isinstance(alpha, bool) and common is not dtypes.bool_:
-        raise errors.fail("alpha_bool")
-    if not (common.is_floating_point or common.is_complex) and \
-            not isinstance(alpha, (int, np.integer)):
-        raise errors.fail("alpha_float")
-    if not common.is_complex and isinstance(alpha, complex):
-        raise errors.fail("alpha_complex")
 
 
 def setitem(t: Tensor, index: Any, value: Any) -> None:

@@ -9,13 +9,14 @@ builder may also produce arguments torch must reject (out-of-range dims, bad siz
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from stridecheck.reference import dtypes
-from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.ops import BY_KEY, OPS, UNARY, OpSpec
 from stridecheck.reference.tensor import Tensor
 
 from .program import Op, Ref, StorageOf, Sym
@@ -55,6 +56,8 @@ class Context:
 
 
 Builder = Callable[[Tensor, Chooser, Context], Op]
+POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
+                                "logic_", "operator"})
 
 DTYPE_NAMES = tuple(d.name for d in dtypes.ALL_DTYPES)
 FORMATS = ("contiguous_format", "preserve_format", "channels_last", "channels_last_3d")
@@ -543,6 +546,77 @@ def _resize(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     return Op("resize_", _varargs(shape))
 
 
+# -- pointwise ops -------------------------------------------------------------------------
+@functools.cache
+def _accepts(name: str, dtype_name: str) -> bool:
+    """Tell whether the model runs the op on a tensor of this dtype with itself as operand."""
+    import stridecheck.reference as ref
+    t = ref.ones(2, dtype=getattr(dtypes, dtype_name if dtype_name != "bool" else "bool_"))
+    spec = BY_KEY[name]
+    try:
+        if spec.symbol:
+            arity = 0 if spec.symbol in ("-", "+", "~", "abs") and name in _UNARY_OPERATORS \
+                else 1
+            getattr(t, name)(*([t] * arity))
+        else:
+            getattr(t, name)(*([t] * (name.rstrip("_") not in UNARY)))
+    except Exception:  # noqa: BLE001 - any refusal means "not for this dtype"
+        return False
+    return True
+
+
+_UNARY_OPERATORS = ("__neg__", "__pos__", "__invert__", "__abs__")
+
+
+def _accepted(name: str) -> Applies:
+    return lambda t: _accepts(name, t.dtype.name)
+
+
+def _pointwise_other(t: Tensor, ch: Chooser, ctx: Context, tensors_only: bool) -> Any:
+    """A second operand: a live tensor that broadcasts to t (same dtype first), or a scalar."""
+    if ctx.invalid:
+        refs = list(ctx.live)
+    else:
+        refs = _broadcastable_refs(t, ctx)
+        same = [n for n in refs if ctx.live[n].dtype is t.dtype]
+        refs = same if same and ch.chance(0.7) else refs
+    if refs and (tensors_only or ch.chance(0.6)):
+        return Ref(ch.choice(refs))
+    if tensors_only:
+        return Ref(next(n for n, u in ctx.live.items() if u is t))
+    return _scalar_for(t, ch)
+
+
+def _pointwise(name: str) -> Builder:
+    spec = BY_KEY[name]
+    base = spec.name.rstrip("_") if not spec.symbol else spec.alias_of.rstrip("_")
+    unary = base in UNARY
+    tensors_only = base in _TENSORS_ONLY
+
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        if spec.symbol:
+            args = () if name in _UNARY_OPERATORS else (
+                _pointwise_other(t, ch, ctx, tensors_only=False),)
+            return Op(name, args, kind="operator")
+        kind = "function" if spec.function and ch.chance(0.3) else "method"
+        if unary:
+            return Op(name, kind=kind)
+        other = _pointwise_other(t, ch, ctx, tensors_only)
+        kwargs: tuple[tuple[str, Any], ...] = ()
+        if base in ("add", "sub") and ch.chance(0.3):
+            kwargs = (("alpha", ch.choice((2, -1)) if not t.dtype.is_floating_point
+                       else ch.choice((2, 0.5))),)
+        elif base == "div" and ch.chance(0.4):
+            kwargs = (("rounding_mode", ch.choice(("trunc", "floor"))),)
+        return Op(name, (other,), kwargs, kind=kind)
+    return build
+
+
+# ops whose second operand must be a tensor (the argument parser refuses Python scalars)
+_TENSORS_ONLY = frozenset({"maximum", "minimum", "fmax", "fmin", "atan2", "hypot", "heaviside",
+                           "logaddexp", "logical_and", "logical_or", "logical_xor",
+                           "ldexp"})
+
 Applies = Callable[[Tensor], bool]
 
 
@@ -628,6 +702,13 @@ ARGUMENTS: dict[str, Arguments] = {
     "unsqueeze_": A(_unsqueeze("unsqueeze_")), "transpose_": A(_transpose_),
     "t_": A(_unary("t_"), _rank(0, 2)), "set_": A(_set), "resize_": A(_resize),
 }
+
+for _spec in OPS:
+    if _spec.family in POINTWISE_FAMILIES:
+        _applies = _accepted(_spec.key)
+        if _spec.writes:
+            _applies = (lambda a: lambda t: a(t) and _not_internally_overlapping(t))(_applies)
+        ARGUMENTS[_spec.key] = A(_pointwise(_spec.key), _applies)
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

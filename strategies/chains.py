@@ -115,16 +115,22 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
         pool = writes if writes and write_share and ch.chance(write_share) else reads
         if write_share == 0:
             pool = ops
+        # a family first, then one of its ops: families of many ops (the pointwise ones)
+        # would otherwise crowd out the rest. The family list does not depend on the tensor,
+        # so a draw keeps its meaning when shrinking changes the steps before it.
+        family = ch.choice(list(dict.fromkeys(op.family for op in pool)))
+        members = [op for op in pool if op.family == family]
         if invalid:
             # error parity is tested best where torch must refuse: ops with no valid call
-            refused = [op for op in pool if not applicable(op, t)]
-            candidates = refused if refused and ch.chance(0.5) else list(pool)
+            refused = [op for op in members if not applicable(op, t)]
+            candidates = refused if refused and ch.chance(0.5) else members
         else:
-            candidates = [op for op in pool if applicable(op, t)] or list(pool)
+            candidates = [op for op in members if applicable(op, t)] or \
+                [op for op in pool if applicable(op, t)] or list(pool)
         spec = ch.choice(candidates)
         op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
                                                device=device))
-        out = None if op.kind == "setitem" else f"x{i}"
+        out = None if op.statement else f"x{i}"
         steps.append(Step(out, src, op))
         try:
             result = apply(op, t, ref, live)

@@ -78,7 +78,11 @@ def format_index(index: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Op:
-    """One call: `kind` is method, attribute, function, factory, getitem or setitem."""
+    """One call: `kind` is method, attribute, function, factory, getitem, setitem or operator.
+
+    An operator's name is Python's (`__add__`, `__rsub__`, `__iadd__`, `__neg__`); it runs
+    as that method and reads as the operator (`x + 2`, `2 - x`, `x += 2`, `-x`).
+    """
 
     name: str
     args: tuple[Any, ...] = ()
@@ -99,6 +103,8 @@ class Op:
             text = f"{subject}[{format_index(self.args[0])}]"
         elif self.kind == "setitem":
             return f"{subject}[{format_index(self.args[0])}] = {_fmt(self.args[1])}"
+        elif self.kind == "operator":
+            text = _operator_text(self.name, subject, argv)
         elif self.kind == "factory":
             text = f"{module}.{self.name}({', '.join(argv)})"
         elif self.kind == "function":
@@ -113,11 +119,31 @@ class Op:
         return self.call_text("x")
 
     @property
+    def statement(self) -> bool:
+        """Tell whether the call is a statement that binds nothing (`x[0] = 1`, `x += 1`)."""
+        return self.kind == "setitem" or (self.kind == "operator" and self.name.startswith("__i")
+                                          and self.name != "__invert__")
+
+    @property
     def key(self) -> str:
         """Return the op's key in the catalogue (`view.dtype` for a dtype view)."""
         if self.name == "view" and self.args and isinstance(self.args[0], Sym):
             return "view.dtype"
         return self.name
+
+
+def _operator_text(name: str, subject: str, argv: list[str]) -> str:
+    """Return `subject <op> arg` (or the reflected or unary form) for a Python operator."""
+    from stridecheck.reference.ops import OPERATORS
+    symbol = OPERATORS[name][0]
+    if not argv:
+        return f"abs({subject})" if symbol == "abs" else f"{symbol}{subject}"
+    other = argv[0]
+    if name.startswith("__r"):
+        # a negative literal binds looser than ** on its left: (-2) ** x
+        return f"({other}) {symbol} {subject}" if other.startswith("-") else \
+            f"{other} {symbol} {subject}"
+    return f"{subject} {symbol} {other}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +213,8 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
     elif op.kind == "setitem":
         subject[args[0]] = args[1]
         return subject
+    elif op.kind == "operator":
+        result = getattr(subject, op.name)(*args)
     elif op.kind in ("factory", "function"):
         fn = getattr(lib, op.name)
         result = fn(*args, **kwargs) if op.kind == "factory" else fn(subject, *args, **kwargs)

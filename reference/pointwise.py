@@ -1,0 +1,349 @@
+"""Pointwise ops that allocate their output, write it in place, or write an `out=` tensor.
+
+Every op goes through `compute`, which follows the order in which torch checks and builds a
+TensorIterator (aten/src/ATen/TensorIterator.cpp build): the op's own meta checks, then
+overlap (compute_mem_overlaps), then shapes (compute_shape, mark_resize_outputs), then dtypes
+(compute_types: the common dtype, the cast to an output, devices), then the output's layout
+(iterator.py), and last the CPU kernel, whose dtype refusals and zero divisions come only
+when there are values to compute (so never on meta tensors).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import dtypes, errors, writes
+from . import values as vals
+from .dtypes import dtype as DType
+from .geometry import Geometry, aliases_internally
+from .iterator import Input, common_dtype, pointwise_layout
+from .kernels import (
+    COMPLEX_HALF,
+    COMPLEX_HALF_NAMES,
+    KERNELS,
+    Kernel,
+    kind,
+    power_by_scalar,
+)
+from .layouts import broadcast_shapes, empty_like_strides
+from .operands import is_scalar, is_tensor, scalar_dtype
+from .ops import BY_KEY, UNARY
+from .overlap import overlap_status, unordered_overlap
+from .promotion import can_cast, checked_scalar
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+Operand = Any  # a Tensor or a Python scalar
+
+
+def _meta_checks(name: str, operands: Sequence[Operand], inplace: bool = False) -> None:
+    """Raise what an op's meta function checks before its iterator is built."""
+    dts = [op.dtype if is_tensor(op) else scalar_dtype(op) for op in operands]
+    tensor_dts = [op.dtype for op in operands if is_tensor(op)]
+    if name == "neg" and dts[0] is dtypes.bool_:
+        raise errors.fail("neg_bool")
+    if name == "positive" and dts[0] is dtypes.bool_:
+        raise errors.fail("positive_bool")
+    if name == "abs" and inplace and dts[0].is_complex:
+        raise errors.fail("abs_complex_inplace")
+    if name == "sign" and dts[0].is_complex:
+        raise errors.fail("sign_complex")
+    if name in ("floor", "ceil", "trunc") and dts[0].is_complex:
+        raise errors.fail("complex_unsupported", op=name)
+    if name in ("maximum", "minimum", "fmax", "fmin") and any(d.is_complex for d in tensor_dts):
+        raise errors.fail("complex_not_implemented", op=name)
+    if name == "heaviside":
+        if tensor_dts[0] is not tensor_dts[1]:
+            raise errors.fail("heaviside_dtypes")
+    if name == "pow" and is_tensor(operands[0]) and not is_tensor(operands[1]) and \
+            not (dts[0].is_floating_point or dts[0].is_complex) and \
+            isinstance(operands[1], int) and operands[1] < 0:
+        raise errors.fail("int_negative_power")  # BinaryOps.cpp pow Tensor_Scalar meta
+    if name == "sub":
+        if dts[0] is dtypes.bool_ and dts[1] is dtypes.bool_ and is_tensor(operands[1]):
+            raise errors.fail("sub_bool")
+        if dts[0] is dtypes.bool_ or dts[1] is dtypes.bool_:
+            raise errors.fail("sub_bool_scalar")
+
+
+# ops with a public Scalar overload: the argument parser lists the overloads when none fits
+OVERLOADED = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "pow", "bitwise_and", "bitwise_or",
+                         "bitwise_xor", "remainder", "fmod", "xlogy", "copysign"})
+
+
+def check_operands(name: str, kernel: Kernel, operands: Sequence[Operand], function: str,
+                   first_position: int) -> None:
+    """Raise the argument parser's TypeError for an operand of the wrong type.
+
+    `first_position` is the position torch counts the second operand at: 1 for a method,
+    2 for a function.
+    """
+    for i, op in enumerate(operands[1:]):
+        if is_tensor(op):
+            continue
+        if is_scalar(op) and not kernel.tensors_only:
+            if isinstance(op, int):
+                checked_scalar(op, dtypes.int64)  # only the argument parser's int range
+            continue
+        if name in OVERLOADED:
+            raise errors.fail("argument_overloads", op=function, type=type(op).__name__)
+        raise errors.fail("argument_type", op=function, arg=kernel.other,
+                          pos=first_position + i, type=type(op).__name__)
+
+
+def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None,
+            inplace: bool = False, alpha: Any = 1, kernel_key: str | None = None,
+            function: str | None = None, first_position: int = 1) -> Tensor:
+    """Run the pointwise op `name` on tensors and scalars; return its output.
+
+    `inplace` writes into `operands[0]`; `out` writes into that tensor; otherwise a new
+    tensor is allocated with TensorIterator's layout. `kernel_key` picks a variant's kernel
+    (`div.floor`); `function` and `first_position` are the name and the position of the
+    second operand that torch's argument errors give.
+    """
+    kernel = KERNELS[kernel_key or name]
+    check_operands(name, kernel, operands, function or name, first_position)
+    _meta_checks(name, operands, inplace)
+    tensors = [op for op in operands if is_tensor(op)]
+    first = operands[0]
+    dest = first if inplace else out
+    if dest is not None:  # TensorIterator.cpp compute_mem_overlaps
+        writes.check_writable(dest)
+        # a conjugate destination is computed on a resolved copy by the Conjugate fallback,
+        # so the check never sees the shared bytes
+        # and a conjugate or negative operand is resolved into a copy before the check
+        for t in tensors if not dest._conj else ():
+            if t is not dest and not (t._conj or t._neg) and overlap_status(dest, t) == "partial":
+                raise errors.fail("partial_overlap")
+    shape: tuple[int, ...] = ()
+    for t in tensors:  # compute_shape
+        shape = broadcast_shapes(shape, t._geom.shape)
+    if inplace and shape != first._geom.shape:  # mark_resize_outputs
+        raise errors.fail("copy_broadcast", out=first.shape, shape=shape)
+    inputs = [Input(t._geom.shape, t._geom.strides, t.dtype) if is_tensor(t)
+              else Input((), (), scalar_dtype(t), True) for t in operands]
+    common = common_dtype(inputs, int_to_float=kernel.int_to_float)
+    result = _result_dtype(kernel, common)
+    if out is not None and _same_dtype_only(name, kernel) and out.dtype is not common:
+        raise errors.fail("out_dtype", out=out.dtype.scalar_name, common=common.scalar_name)
+    if dest is not None and not kernel.to_bool and not can_cast(common, dest.dtype):
+        raise errors.fail("cannot_cast", result=common.scalar_name, out=dest.dtype.scalar_name)
+    if name in ("add", "sub"):
+        _alpha_check(common, alpha)
+        checked_scalar(alpha, common)
+    device = _common_device(tensors)
+    on_meta = device.type == "meta" or any(t.is_meta for t in tensors)
+    # BinaryOps.cpp pow_Tensor_Scalar_out fills or copies for the exponents 0 and 1
+    trivial_power = name == "pow" and not is_tensor(operands[1]) and operands[1] in (0, 1)
+    if not on_meta and not trivial_power:
+        key = kernel_key or name
+        if kind(common) in kernel.refuses:
+            raise errors.fail("kernel_dtype", kernel=kernel.kernel, type=common.scalar_name)
+        if common is dtypes.complex32 and key not in COMPLEX_HALF:
+            raise errors.fail("kernel_dtype", kernel=COMPLEX_HALF_NAMES.get(key, kernel.kernel),
+                              type=common.scalar_name)
+    if not on_meta and name == "heaviside" and common.is_complex:
+        raise errors.fail("heaviside_complex")  # BinaryOps.cpp heaviside_out, not its meta
+    if dest is None:
+        # UnaryOps.cpp unary_op_impl_with_complex_to_float: abs of a complex is empty_like too
+        if kernel.like_input or (kernel.complex_to_real and first.dtype.is_complex):
+            strides = empty_like_strides(first._geom, dtypes.preserve_format)
+            dest = type(first)._fresh(first._geom.shape, strides, result, device)
+        elif name == "pow" and not is_tensor(first) and first == 1:
+            # BinaryOps.cpp pow(Scalar, Tensor): a base of 1 is full_like(exponent, 1)
+            strides = empty_like_strides(operands[1]._geom, dtypes.preserve_format)
+            dest = type(operands[1])._fresh(operands[1]._geom.shape, strides, result, device)
+        else:
+            layout = pointwise_layout(_layout_inputs(name, inputs, operands),
+                                      int_to_float=kernel.int_to_float)
+            dest = type(tensors[0])._fresh(layout.shape, layout.strides, result, device)
+        fresh = True
+    else:
+        fresh = False
+        if not inplace and dest._geom.shape != shape:
+            _resize_out(dest, shape, _layout_inputs(name, inputs, operands), kernel)
+    if not on_meta and 0 not in shape:
+        values = _values(name, kernel, operands, common, alpha)
+        ulps = BY_KEY[name].tolerance
+        if dest.dtype.is_complex and name not in _EXACT_COMPLEX:
+            ulps = max(ulps, 4)  # complex products and quotients round more than once
+        _store(name, dest, values, operands, fresh, ulps)
+    if not fresh:
+        dest._bump()
+    return dest
+
+
+# ops whose relative error stays within the sum of their inputs' and their own: products,
+# quotients, roots and the like (a sum can cancel, a comparison can flip)
+_WELL_CONDITIONED = frozenset({"mul", "div", "true_divide", "sqrt", "neg", "abs", "reciprocal",
+                               "positive", "conj_physical", "exp", "sigmoid", "tanh"})
+
+# ops whose complex results are exact: they add, negate or compare components
+_EXACT_COMPLEX = frozenset({"add", "sub", "neg", "conj_physical", "positive", "eq", "ne",
+                            "logical_not", "logical_and", "logical_or", "logical_xor"})
+
+
+def _same_dtype_only(name: str, kernel: Kernel) -> bool:
+    """Tell whether the op's iterator checks that all operands have one dtype.
+
+    TensorIterator.h UNARY_OP_CONFIG sets check_all_same_dtype; the float-promoting
+    unary ops (UNARY_FLOAT_OP_CONFIG) cast instead.
+    """
+    return name in UNARY and not kernel.int_to_float and not kernel.to_bool
+
+
+def _result_dtype(kernel: Kernel, common: DType) -> DType:
+    if kernel.to_bool:
+        return dtypes.bool_
+    if kernel.complex_to_real and common.is_complex:
+        return common.to_real()
+    return common
+
+
+def _layout_inputs(name: str, inputs: list[Input], operands: Sequence[Operand]) -> list[Input]:
+    """Inputs as the iterator sees them: a conj or neg view is first resolved into a copy.
+
+    pow with a Scalar exponent is a unary op of the base (BinaryOps.cpp pow Tensor_Scalar
+    meta); every other op's scalar is a 0-d operand.
+
+    The Conjugate and Negative fallbacks (ATen ConjugateFallback.cpp) run the op on
+    `resolve_conj()`, a dense copy laid out as empty_like lays it out.
+    """
+    if name == "pow" and is_tensor(operands[0]) and not is_tensor(operands[1]):
+        inputs, operands = inputs[:1], operands[:1]
+    out = []
+    for inp, op in zip(inputs, operands):
+        if is_tensor(op) and (op._conj or op._neg):
+            inp = inp._replace(strides=empty_like_strides(op._geom, dtypes.preserve_format))
+        out.append(inp)
+    return out
+
+
+def _common_device(tensors: list[Tensor]) -> Any:
+    """Return the device the op runs on; a 0-d CPU tensor may join any device."""
+    device = None
+    for t in tensors:
+        if t.ndim == 0 and t.device.type == "cpu" and len(tensors) > 1:
+            continue
+        if device is None:
+            device = t.device
+        elif t.device != device:
+            raise errors.fail("different_device", a=device, b=t.device)
+    return device if device is not None else tensors[0].device
+
+
+def _resize_out(out: Tensor, shape: tuple[int, ...], inputs: list[Input], kernel: Kernel) -> None:
+    """Resize `out` to the broadcast shape as ATen resize_output does, then restride it.
+
+    A tensor with elements warns first; the new strides are those a fresh output would get
+    (TensorIterator::set_output_raw_strided's as_strided_).
+    """
+    if out.numel() != 0:
+        warnings.warn(errors.fail("out_resized", old=tuple(out.shape), new=shape), stacklevel=4)
+    layout = pointwise_layout(inputs, int_to_float=kernel.int_to_float)
+    geom = Geometry((layout.shape, layout.strides, out._geom.offset))
+    needed = (geom.extent()) * out.dtype.itemsize if geom.numel else 0
+    if needed > out._storage.nbytes:
+        out._storage.resize(needed)
+    out._geom = geom
+
+
+def _values(name: str, kernel: Kernel, operands: Sequence[Operand], common: DType,
+            alpha: Any) -> np.ndarray:
+    """Return the op's result values in the compute type of `common` (or bool)."""
+    reduced = common in (dtypes.float16, dtypes.bfloat16)
+    args = []
+    for i, op in enumerate(operands):
+        if is_tensor(op):
+            values = op._values()
+            if not vals.fully_defined(op._storage):
+                # garbage must not raise (a zero divisor): its results are undefined anyway
+                values = np.where(op._defined(), values, values.dtype.type(1))
+            args.append(_to_compute(values, common))
+        elif i and reduced and kernel.scalar_opmath and not isinstance(op, bool):
+            args.append(np.asarray(op, dtype=np.float32))  # kept in opmath, unrounded
+        else:
+            args.append(_to_compute(np.asarray(op), common))
+    if name in ("add", "sub"):
+        return _add(args[0], args[1], alpha if name == "add" else -alpha, common)
+    if name == "pow" and is_tensor(operands[0]) and not is_tensor(operands[1]):
+        with np.errstate(all="ignore"):
+            found = power_by_scalar(args[0], operands[1])
+        if found is not None:
+            return found
+    return kernel.fn(*args)
+
+
+def _add(a: np.ndarray, b: np.ndarray, scale: Any, common: DType) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        if common is dtypes.bool_:
+            return np.logical_or(a, np.logical_and(b, bool(scale)))
+        if scale == 1:
+            return a + b
+        if common is dtypes.float32:
+            # vectorized CPU kernels fuse a + alpha * b into one rounding
+            return (a.astype(np.float64) + np.float64(scale) * b.astype(np.float64)
+                    ).astype(np.float32)
+        return a + _to_compute(np.asarray(scale), common) * b
+
+
+def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
+    """Convert values to the numpy type arithmetic in `common` runs in."""
+    if common is dtypes.bool_:
+        return np.asarray(values).astype(np.bool_)
+    return vals.quantize(values, common)
+
+
+def _store(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Operand],
+           fresh: bool, ulps: int) -> None:
+    """Write the result into dest and mark what torch leaves undetermined.
+
+    `ulps` is the op's own tolerance; the storage's grows by it over its inputs'.
+    """
+    values = np.asarray(values)
+    if values.dtype.kind == "f" and dest.dtype in (dtypes.float16, dtypes.bfloat16):
+        values = vals.quantize(values, dest.dtype)
+    elif dest.dtype.is_complex and values.dtype.kind != "c":
+        # a real result becomes complex before a conjugate view conjugates it: 1 - 0j
+        values = values.astype(np.dtype(dest.dtype.compute_np))
+    undefined = np.zeros(dest.shape, dtype=np.bool_)
+    for op in operands:
+        if not is_tensor(op):
+            continue
+        if op._storage.tolerance and name not in _WELL_CONDITIONED:
+            # an op that can cancel (a - b, a % b, floor) or flip (a < b) turns a small
+            # error in its input into any error at all: nothing is left to compare
+            undefined[...] = True
+        if not vals.fully_defined(op._storage):
+            undefined |= ~np.broadcast_to(op._defined(), dest.shape)
+        odd = writes.noncanonical(op)
+        if odd is not None:
+            undefined |= np.broadcast_to(odd, dest.shape)
+        if not fresh and unordered_overlap(dest, op):
+            undefined[...] = True
+    if not fresh and aliases_internally(dest._geom):
+        undefined[...] = True  # several elements written at one address: the last write wins
+    dest._write(np.broadcast_to(values, dest.shape))
+    if values.dtype.kind in "fc" and bool(np.isnan(values).any()):
+        dest._storage.nan_bits = True
+    own = ulps * dest.dtype.eps
+    dest._storage.tolerance = max([dest._storage.tolerance, own] +
+                                  [op._storage.tolerance + own for op in operands
+                                   if is_tensor(op) and name in _WELL_CONDITIONED])
+    writes.forget(dest, undefined)
+
+
+def _alpha_check(common: DType, alpha: Any) -> None:
+    """ATen BinaryOps.cpp alpha_check."""
+    if isinstance(alpha, bool) and common is not dtypes.bool_:
+        raise errors.fail("alpha_bool")
+    if not (common.is_floating_point or common.is_complex) and \
+            not isinstance(alpha, (int, np.integer)):
+        raise errors.fail("alpha_float")
+    if not common.is_complex and isinstance(alpha, complex):
+        raise errors.fail("alpha_complex")
