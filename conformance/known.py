@@ -17,7 +17,7 @@ from .compare import Difference
 if TYPE_CHECKING:
     from .targets import Target
 
-CONDITIONS = ("", "empty", "size1_strides")
+CONDITIONS = ("", "empty", "size1_strides", "accepted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,8 @@ class KnownDivergence:
     repro: str
     program: Program  # the repro as program data
     # extra condition on the difference: "size1_strides" (strides differ only on dims of
-    # size 1, or on any dim of an empty tensor), "empty" (the tensor has no elements), or ""
+    # size 1, or on any dim of an empty tensor), "empty" (the tensor has no elements),
+    # "accepted" (the target ran a step the reference raised at), or ""
     when: str = ""
     # text both sides' exceptions must contain ("" for any): ties an exception-type entry to
     # the one error it is about
@@ -75,6 +76,10 @@ def _names(op: str) -> tuple[str, ...]:
 def _condition(when: str, diffs: list[Difference]) -> bool:
     if when == "empty":
         return all(0 in d.shape for d in diffs)
+    if when == "accepted":
+        # the target ran the step through where the reference raised
+        first = diffs[0]
+        return first.field == "exception" and first.actual in (None, "None")
     if when == "size1_strides":
         # a spelling that disagrees with its own field's agreed value is never trivial
         return all(d.field in ("strides", "contiguity") and not d.spelling

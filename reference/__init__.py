@@ -39,6 +39,7 @@ from .factories import (
     empty_like,
     empty_strided,
     full,
+    full_like,
     ones,
     ones_like,
     tensor,
@@ -62,6 +63,6 @@ __all__ = sorted(
      "float64", "complex64", "complex128", "half", "double", "long", "short", "cfloat",
      "cdouble", "contiguous_format", "channels_last", "channels_last_3d", "preserve_format",
      "tensor", "arange", "zeros", "ones", "full", "empty", "empty_strided", "empty_like",
-     "zeros_like", "ones_like", "view_as_real", "view_as_complex", "promote_types",
+     "zeros_like", "ones_like", "full_like", "view_as_real", "view_as_complex", "promote_types",
      "result_type", "can_cast", *_FUNCTIONS])
 __version__ = "2.13.0"

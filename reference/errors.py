@@ -311,6 +311,30 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "invert_float": (
         TypeError, "~ (operator.invert) is only implemented on integer and Boolean-type "
         "tensors"),
+    "clamp_no_bounds": (
+        RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None"),
+    "clamp_complex": (NotImplementedError, "clamp is not supported for complex types"),
+    "where_uint8": (
+        UserWarning, "where received a uint8 condition tensor. This behavior is deprecated and "
+        "will be removed in a future version of PyTorch. Use a boolean condition instead."),
+    "where_condition": (
+        RuntimeError, "where expected condition to be a boolean tensor, but got a tensor with "
+        "dtype {dtype}"),
+    "where_out_dtype": (RuntimeError, "Expected out type to be {want} but got {got}"),
+    "masked_fill_mask": (
+        RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype "
+        "{dtype}"),
+    "masked_fill_value": (
+        RuntimeError, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor "
+        "with {ndim} dimension(s)."),
+    "masked_fill_expanded": (
+        UserWarning, "Use of masked_fill_ on expanded tensors is deprecated. Please clone() "
+        "the tensor before performing this operation. This also applies to advanced indexing "
+        "e.g. tensor[mask] = scalar"),
+    "argument_memory_format": (
+        TypeError, "{op}(): argument 'memory_format' must be torch.memory_format, not {type}"),
+    "missing_argument": (
+        TypeError, '{op}() missing 1 required positional arguments: "{arg}"'),
     "zero_division": (RuntimeError, "ZeroDivisionError"),
     "int_negative_power": (
         RuntimeError, "Integers to negative integer powers are not allowed."),

@@ -138,12 +138,23 @@ def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = No
     return _filled(size, None, _dtype(dtype), _device(device), stride)
 
 
-def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any) -> Tensor:
+def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any,
+          name: str = "empty", op: str = "empty_like") -> Tensor:
+    if memory_format is not None and not isinstance(memory_format, dtypes.memory_format):
+        raise errors.fail("argument_memory_format", op=op,
+                          type=f"torch.{type(memory_format).__name__}")
     dt = t.dtype if dtype is None else dtypes.lookup(dtype)
     dev = t.device if device is None else _device(device)
     strides = empty_like_strides(t._geom, dtypes.preserve_format if memory_format is None
                                  else memory_format)
-    return _filled(tuple(t.shape), value, dt, dev, strides)
+    return _filled(tuple(t.shape), value, dt, dev, strides, name=name)
+
+
+def full_like(t: Tensor, fill_value: Any = None, *, dtype: Any = None, device: Any = None,
+              memory_format: Any = None) -> Tensor:
+    if fill_value is None:
+        raise errors.fail("missing_argument", op="full_like", arg="fill_value")
+    return _like(t, fill_value, dtype, device, memory_format, name="full", op="full_like")
 
 
 def empty_like(t: Tensor, *, dtype: Any = None, device: Any = None,
@@ -153,10 +164,10 @@ def empty_like(t: Tensor, *, dtype: Any = None, device: Any = None,
 
 def zeros_like(t: Tensor, *, dtype: Any = None, device: Any = None,
                memory_format: Any = None) -> Tensor:
-    return _like(t, 0, dtype, device, memory_format)
+    return _like(t, 0, dtype, device, memory_format, op="zeros_like")
 
 
 def ones_like(t: Tensor, *, dtype: Any = None, device: Any = None,
               memory_format: Any = None) -> Tensor:
-    return _like(t, 1, dtype, device, memory_format)
+    return _like(t, 1, dtype, device, memory_format, op="ones_like")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import dtype_views, errors, pointwise
+from . import dtype_views, errors, pointwise, ternary
 from .ops import ARITHMETIC, LOGIC, OPS, UNARY
 from .tensor import Tensor
 from .tensor_pointwise import binary, unary
@@ -63,7 +63,22 @@ def _binary_function(name: str) -> Callable[..., Any]:
     return call
 
 
-_SPECIAL = {"view_as_real": view_as_real, "view_as_complex": view_as_complex}
+def clamp(input: Tensor, min: Any = None, max: Any = None, *,  # noqa: A002
+          out: Tensor | None = None) -> Tensor:
+    return ternary.clamp(input, min, max, out=out)
+
+
+def where(condition: Any, input: Any = None, other: Any = None, *,  # noqa: A002
+          out: Tensor | None = None) -> Tensor:
+    return ternary.where(condition, input, other, out=out)
+
+
+_SPECIAL = {"view_as_real": view_as_real, "view_as_complex": view_as_complex,
+            "clamp": clamp, "clip": clamp, "where": where,
+            "clamp_min": lambda input, min: ternary.clamp(input, min, None,  # noqa: A002
+                                                          function="clamp_min"),
+            "clamp_max": lambda input, max: ternary.clamp(input, None, max,  # noqa: A002
+                                                          function="clamp_max")}
 _SPECIAL.update({name: _unary_function(name) for name in UNARY})
 _SPECIAL.update({name: _binary_function(name) for name in ARITHMETIC + LOGIC})
 for _alias, _name in (("negative", "neg"), ("absolute", "abs"), ("multiply", "mul"),

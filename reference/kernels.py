@@ -174,6 +174,9 @@ def _abs(a: np.ndarray) -> np.ndarray:
 
 
 def _neg(a: np.ndarray) -> np.ndarray:
+    if a.dtype.kind == "c":
+        # Vectorized<c10::complex<T>>::neg is 0 - a: a zero component stays +0
+        return a.dtype.type(0) - a
     return np.negative(a)
 
 
@@ -266,8 +269,15 @@ KERNELS: dict[str, Kernel] = {
     "copysign": K(_quiet(np.copysign), "copysign_cpu", "c", int_to_float=True),
     "hypot": K(_quiet(np.hypot), "hypot_cpu", FLOAT_ONLY, tensors_only=True),
     "xlogy": K(_quiet(_xlogy), "xlogy_cpu", "c", int_to_float=True),
+    # BinaryOpsKernel.cpp ldexp: input * 2 ** other in the common dtype
+    "ldexp": K(_quiet(lambda a, b: a * np.exp2(b)), "ldexp_cpu", int_to_float=True,
+               tensors_only=True),
     "heaviside": K(_heaviside, "heaviside_cpu", tensors_only=True, other="values"),
     "logaddexp": K(_quiet(_logaddexp), "logaddexp_cpu", "bi", tensors_only=True),
+    # TensorCompare.cpp clamp with tensor bounds: max then min, NaN propagating
+    "clamp": K(_quiet(lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi)), "clamp_cpu", "b"),
+    "clamp_min": K(_quiet(_maximum), "clamp_min_cpu"),
+    "clamp_max": K(_quiet(_minimum), "clamp_max_cpu"),
     "eq": K(lambda a, b: a == b, "eq_cpu", to_bool=True),
     "ne": K(lambda a, b: a != b, "ne_cpu", to_bool=True),
     "lt": K(lambda a, b: a < b, "lt_cpu", "c", to_bool=True),

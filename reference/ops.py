@@ -173,7 +173,7 @@ UNARY = ("neg", "abs", "sign", "sgn", "floor", "ceil", "round", "trunc", "sqrt",
          "conj_physical", "positive")
 ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder", "fmod",
               "pow", "maximum", "minimum", "fmax", "fmin", "atan2", "copysign", "hypot", "xlogy",
-              "heaviside", "logaddexp")
+              "heaviside", "logaddexp", "ldexp")
 LOGIC = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
          "bitwise_and", "bitwise_or", "bitwise_xor")
 # ops without an in-place form on torch
@@ -214,9 +214,17 @@ def _pointwise() -> tuple[OpSpec, ...]:
             if name not in NO_INPLACE:
                 inplace = "conj_physical_" if name == "conj_physical" else f"{name}_"
                 out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol))
-    # ldexp is mul(input, pow(2.0, other)) in torch too (BinaryOps.cpp), not a kernel
-    out += [_v("ldexp", "arithmetic", function=True, contract=C.COPY),
-            _v("ldexp_", "arithmetic_", contract=C.IN_PLACE, unsupported_on=NO_REFS)]
+    # bounds, conditions and masks (reference/ternary.py)
+    out += [_v("clamp", "ternary", function=True, contract=C.COPY),
+            _v("clamp_", "ternary_", contract=C.IN_PLACE),
+            _v("clip", "ternary", function=True, contract=C.COPY, alias_of="clamp"),
+            _v("clip_", "ternary_", contract=C.IN_PLACE, alias_of="clamp_",
+               unsupported_on=NO_REFS),
+            _v("clamp_min", "ternary", function=True, contract=C.COPY),
+            _v("clamp_max", "ternary", function=True, contract=C.COPY),
+            _v("where", "ternary", function=True, contract=C.COPY),
+            _v("masked_fill", "ternary", function=True, contract=C.COPY),
+            _v("masked_fill_", "ternary_", contract=C.IN_PLACE)]
     for name, (symbol, spells) in OPERATORS.items():
         writes = symbol.endswith("=") and symbol not in ("==", "!=", "<=", ">=")
         out.append(_v(name, "operator", method=False, symbol=symbol, alias_of=spells,

@@ -140,24 +140,25 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     on_meta = device.type == "meta" or any(t.is_meta for t in tensors)
     # BinaryOps.cpp pow_Tensor_Scalar_out fills or copies for the exponents 0 and 1
     trivial_power = name == "pow" and not is_tensor(operands[1]) and operands[1] in (0, 1)
-    if not on_meta and not trivial_power:
+    # the reference's meta tensors refuse what CPU refuses: they stand for CPU tensors
+    # whose values are not computed (torch's own meta kernels differ: known divergences)
+    if not trivial_power:
         key = kernel_key or name
         if kind(common) in kernel.refuses:
             raise errors.fail("kernel_dtype", kernel=kernel.kernel, type=common.scalar_name)
         if common is dtypes.complex32 and key not in COMPLEX_HALF:
             raise errors.fail("kernel_dtype", kernel=COMPLEX_HALF_NAMES.get(key, kernel.kernel),
                               type=common.scalar_name)
-    if not on_meta and name == "heaviside" and common.is_complex:
+    if name == "ldexp" and operands[1].dtype is dtypes.bool_:
+        # the kernel dispatches on the exponent's own dtype, which may not be bool
+        raise errors.fail("kernel_dtype", kernel="ldexp_cpu_exp", type="Bool")
+    if name == "heaviside" and common.is_complex:
         raise errors.fail("heaviside_complex")  # BinaryOps.cpp heaviside_out, not its meta
     if dest is None:
         # UnaryOps.cpp unary_op_impl_with_complex_to_float: abs of a complex is empty_like too
         if kernel.like_input or (kernel.complex_to_real and first.dtype.is_complex):
             strides = empty_like_strides(first._geom, dtypes.preserve_format)
             dest = type(first)._fresh(first._geom.shape, strides, result, device)
-        elif name == "pow" and not is_tensor(first) and first == 1:
-            # BinaryOps.cpp pow(Scalar, Tensor): a base of 1 is full_like(exponent, 1)
-            strides = empty_like_strides(operands[1]._geom, dtypes.preserve_format)
-            dest = type(operands[1])._fresh(operands[1]._geom.shape, strides, result, device)
         else:
             layout = pointwise_layout(_layout_inputs(name, inputs, operands),
                                       int_to_float=kernel.int_to_float)
@@ -332,6 +333,7 @@ def _store(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Opera
     if values.dtype.kind in "fc" and bool(np.isnan(values).any()):
         dest._storage.nan_bits = True
     own = ulps * dest.dtype.eps
+    dest._storage.tolerance_dtype = dest.dtype
     dest._storage.tolerance = max([dest._storage.tolerance, own] +
                                   [op._storage.tolerance + own for op in operands
                                    if is_tensor(op) and name in _WELL_CONDITIONED])

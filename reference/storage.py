@@ -61,7 +61,8 @@ class Storage:
     every byte is defined (the common case), so initialized storages cost no flags at all.
     """
 
-    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid", "tolerance", "nan_bits")
+    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid", "tolerance", "nan_bits",
+                 "tolerance_dtype")
 
     def __init__(self, nbytes: int, dev: device, *, zero: bool = False) -> None:
         self.device = dev
@@ -70,6 +71,7 @@ class Storage:
         # how far torch's values here may stray from ours, relative to their magnitude: the
         # tolerances of the ops that wrote them, added up along the way (OpSpec.tolerance)
         self.tolerance = 0.0
+        self.tolerance_dtype: object = None  # the dtype those values were written as
         # whether an op wrote a NaN here whose sign and payload bits torch does not fix
         self.nan_bits = False
         alloc = allocator_for(dev)

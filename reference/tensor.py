@@ -281,12 +281,12 @@ class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, TensorBas
         """Return which elements hold values a program wrote (not allocator garbage).
 
         The bits of values known only up to a tolerance are not known at all, nor are those
-        of a NaN an op computed: an integer view of them (`view(torch.int16)`) holds
+        of a NaN an op computed: a view of them as another dtype (`view(torch.int16)`) holds
         nothing comparable.
         """
         storage = self._storage
-        if (storage.tolerance or storage.nan_bits) and not (
-                self.dtype.is_floating_point or self.dtype.is_complex):
+        if (storage.tolerance and storage.tolerance_dtype is not self.dtype) or (
+                storage.nan_bits and not (self.dtype.is_floating_point or self.dtype.is_complex)):
             return np.zeros(self._geom.shape, dtype=np.bool_)
         return vals.defined(self._storage, self._geom, self.dtype)
 

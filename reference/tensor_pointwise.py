@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import errors, pointwise
+from . import errors, pointwise, ternary
 from .operands import is_scalar, is_tensor
 from .ops import ARITHMETIC, LOGIC, NO_INPLACE, UNARY
 
@@ -111,18 +111,35 @@ class PointwiseMethods:
         return binary("div", self, other, rounding_mode=rounding_mode, inplace=True,
                       function="div_")
 
-    def ldexp(self: Tensor, other: Any) -> Tensor:
-        # BinaryOps.cpp ldexp: input * pow(2.0, other), a composite of two ops
-        if not is_tensor(other):
-            raise errors.fail("argument_type", op="ldexp", arg="other", pos=1,
-                              type=type(other).__name__)
-        return self.mul(binary("pow", 2.0, other))
+    def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, min, max)
 
-    def ldexp_(self: Tensor, other: Any) -> Tensor:
-        if not is_tensor(other):
-            raise errors.fail("argument_type", op="ldexp_", arg="other", pos=1,
-                              type=type(other).__name__)
-        return self.mul_(binary("pow", 2.0, other))
+    def clamp_(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, min, max, inplace=True, function="clamp_")
+
+    clip = clamp
+    clip_ = clamp_
+
+    def clamp_min(self: Tensor, min: Any) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, min, None, function="clamp_min")
+
+    def clamp_max(self: Tensor, max: Any) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, None, max, function="clamp_max")
+
+    def clamp_min_(self: Tensor, min: Any) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, min, None, inplace=True, function="clamp_min_")
+
+    def clamp_max_(self: Tensor, max: Any) -> Tensor:  # noqa: A002
+        return ternary.clamp(self, None, max, inplace=True, function="clamp_max_")
+
+    def where(self: Tensor, condition: Any, other: Any) -> Tensor:
+        return ternary.where(condition, self, other)
+
+    def masked_fill(self: Tensor, mask: Any, value: Any) -> Tensor:
+        return ternary.masked_fill(self, mask, value)
+
+    def masked_fill_(self: Tensor, mask: Any, value: Any) -> Tensor:
+        return ternary.masked_fill_(self, mask, value)
 
     # -- Python operators ------------------------------------------------------------------
     def __add__(self: Tensor, other: Any) -> Any:

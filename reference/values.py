@@ -145,6 +145,25 @@ def write(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
         _byte_flags(storage, g, dt)[...] = True
 
 
+def write_where(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
+                mask: np.ndarray, conj: bool = False, neg: bool = False) -> None:
+    """Store values only into the elements where mask is True (masked_fill_).
+
+    Elements that share an address take the value once any of them is chosen.
+    """
+    if storage.data is None or g.numel == 0 or not mask.any():
+        return
+    values = np.asarray(values)
+    if neg:
+        values = -values
+    if conj:
+        values = np.conj(values)
+    stored = np.broadcast_to(cast(values, dt), g.shape)
+    _elements(storage, g, dt)[mask] = stored[mask]
+    if storage.defined is not None:
+        _byte_flags(storage, g, dt)[mask] = True
+
+
 def copy_same_type(storage: Storage, g: Geometry, src_storage: Storage, src: Geometry,
                    dt: dtypes.dtype) -> None:
     """Copy raw elements between tensors of one dtype with no conj/neg bits (no conversion)."""

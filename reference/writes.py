@@ -57,7 +57,9 @@ def copy_values(dst: Tensor, src: Tensor) -> None:
     """Copy logical values of src (broadcast) into dst, converting dtype."""
     if dst.is_meta or src.is_meta:
         return
-    dst._storage.tolerance = max(dst._storage.tolerance, src._storage.tolerance)
+    if src._storage.tolerance:
+        dst._storage.tolerance = max(dst._storage.tolerance, src._storage.tolerance)
+        dst._storage.tolerance_dtype = dst.dtype
     dst._storage.nan_bits |= src._storage.nan_bits
     if unordered_overlap(dst, src) or aliases_internally(dst._geom):
         undefined: np.ndarray | None = np.ones(dst.shape, dtype=np.bool_)

@@ -612,6 +612,40 @@ def _pointwise(name: str) -> Builder:
     return build
 
 
+def _clamp(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        kind = "function" if BY_KEY[name].function and ch.chance(0.3) else "method"
+        refs = _broadcastable_refs(t, ctx)
+        if name in ("clamp_min", "clamp_max"):
+            bound = Ref(ch.choice(refs)) if refs and ch.chance(0.4) else _scalar_for(t, ch)
+            return Op(name, (bound,), kind=kind)
+        if refs and ch.chance(0.4):  # tensor bounds, one of them perhaps absent
+            lo, hi = Ref(ch.choice(refs)), Ref(ch.choice(refs))
+            form = ch.integer(0, 2)
+            kwargs = (("min", lo), ("max", hi)) if form == 0 else (
+                (("min", lo),) if form == 1 else (("max", hi),))
+            return Op(name, kwargs=kwargs, kind=kind)
+        lo, hi = _scalar_for(t, ch), _scalar_for(t, ch)
+        form = ch.integer(0, 2)
+        args: tuple[Any, ...] = (lo, hi) if form == 0 else ((lo,) if form == 1 else ())
+        return Op(name, args, (("max", hi),) if form == 2 else (), kind=kind)
+    return build
+
+
+def _masked(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        masks = [n for n in _broadcastable_refs(t, ctx) if ctx.live[n].dtype is dtypes.bool_]
+        if name == "where":
+            if not masks:
+                return Op("clamp", (_scalar_for(t, ch),))
+            return Op("where", (Ref(ch.choice(masks)), _pointwise_other(t, ch, ctx, False)))
+        if not masks:
+            return Op(name.replace("masked_fill", "clamp"), (_scalar_for(t, ch),))
+        kind = "function" if name == "masked_fill" and ch.chance(0.3) else "method"
+        return Op(name, (Ref(ch.choice(masks)), _scalar_for(t, ch)), kind=kind)
+    return build
+
+
 # ops whose second operand must be a tensor (the argument parser refuses Python scalars)
 _TENSORS_ONLY = frozenset({"maximum", "minimum", "fmax", "fmin", "atan2", "hypot", "heaviside",
                            "logaddexp", "logical_and", "logical_or", "logical_xor",
@@ -709,6 +743,19 @@ for _spec in OPS:
         if _spec.writes:
             _applies = (lambda a: lambda t: a(t) and _not_internally_overlapping(t))(_applies)
         ARGUMENTS[_spec.key] = A(_pointwise(_spec.key), _applies)
+
+_not_complex: Applies = lambda t: not t.dtype.is_complex  # noqa: E731
+ARGUMENTS.update({
+    "clamp": A(_clamp("clamp"), _not_complex), "clip": A(_clamp("clip"), _not_complex),
+    "clamp_": A(_clamp("clamp_"), lambda t: _not_complex(t) and _writes(t)
+                and t.dtype.is_floating_point),
+    "clip_": A(_clamp("clip_"), lambda t: _not_complex(t) and _writes(t)
+               and t.dtype.is_floating_point),
+    "clamp_min": A(_clamp("clamp_min"), _not_complex),
+    "clamp_max": A(_clamp("clamp_max"), _not_complex),
+    "where": A(_masked("where")), "masked_fill": A(_masked("masked_fill"), _not_complex),
+    "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
+})
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

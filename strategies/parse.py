@@ -1,8 +1,10 @@
 """Read hand-written torch code (a known divergence's repro) into a program, as data.
 
 The code must be in the program grammar: each statement binds a name to a factory
-(`torch.zeros(2, 3)`) or to calls on live tensors (`x.t()`, `torch.t(x)`, `x[1:]`, `x.T`), or is
-one call on a live tensor (`x.squeeze_(0)`) or an assignment into one (`x[0] = 1`). A chain
+(`torch.zeros(2, 3)`), to calls on live tensors (`x.t()`, `torch.t(x)`, `x[1:]`, `x.T`) or to
+one operator on a live tensor (`x + 1`, `2 - x`, `-x`, `abs(x)`, `x < y`), or is one call on a
+live tensor (`x.squeeze_(0)`), an assignment into one (`x[0] = 1`) or an augmented assignment
+(`x += 1`). A chain
 (`torch.arange(6.).view(2, 3).t()`) becomes one step per call, each binding the statement's
 name. Arguments are literals, `torch.<name>` symbols, live tensors and
 `x.untyped_storage()`. Anything else raises `ValueError` naming the line.
@@ -13,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from stridecheck.reference.ops import BY_KEY, Contract
+from stridecheck.reference.ops import BY_KEY, OPERATORS, Contract
 
 from .program import Op, Program, Ref, Step, StorageOf, Sym
 
@@ -50,6 +52,11 @@ def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
             op = Op("__setitem__", (_index(target.slice, live), _value(node.value, live)),
                     kind="setitem")
             return [Step(None, target.value.id, op)]
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) \
+            and node.target.id in live and type(node.op) in _SYMBOLS:
+        op = Op(_operator(_SYMBOLS[type(node.op)], "inplace"), (_value(node.value, live),),
+                kind="operator")
+        return [Step(None, node.target.id, op)]
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         call = node.value
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
@@ -58,8 +65,58 @@ def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
     raise _Outside("not a binding, a call on a live tensor or an assignment into one")
 
 
+# Python's operator nodes by the symbol the op catalogue spells them with
+_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+            ast.Mod: "%", ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+            ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+            ast.GtE: ">=", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
+
+
+def _operator(symbol: str, form: str) -> str:
+    """Return the catalogue name of an operator: form is binary, reflected, inplace, unary."""
+    unary = {"-": "__neg__", "+": "__pos__", "~": "__invert__", "abs": "__abs__"}
+    if form == "unary":
+        return unary[symbol]
+    wanted = symbol + "=" if form == "inplace" else symbol
+    for name, (sym, _) in OPERATORS.items():
+        if sym == wanted and name not in unary.values() and \
+                name.startswith("__r") == (form == "reflected"):
+            return name
+    raise _Outside(f"no operator {wanted!r}")
+
+
+def _operator_step(expr: ast.expr, out: str | None, live: set[str]) -> Step | None:
+    """Return the step of an operator expression on a live tensor, None for anything else."""
+    def is_live(node: ast.expr) -> bool:
+        return isinstance(node, ast.Name) and node.id in live
+
+    if isinstance(expr, ast.UnaryOp) and is_live(expr.operand):
+        return Step(out, expr.operand.id,  # type: ignore[attr-defined]
+                    Op(_operator(_SYMBOLS[type(expr.op)], "unary"), kind="operator"))
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and \
+            expr.func.id == "abs" and len(expr.args) == 1 and is_live(expr.args[0]):
+        return Step(out, expr.args[0].id,  # type: ignore[attr-defined]
+                    Op("__abs__", kind="operator"))
+    if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+        left, right, symbol = expr.left, expr.comparators[0], _SYMBOLS[type(expr.ops[0])]
+    elif isinstance(expr, ast.BinOp) and type(expr.op) in _SYMBOLS:
+        left, right, symbol = expr.left, expr.right, _SYMBOLS[type(expr.op)]
+    else:
+        return None
+    if is_live(left):
+        return Step(out, left.id, Op(_operator(symbol, "binary"),  # type: ignore[attr-defined]
+                                     (_value(right, live),), kind="operator"))
+    if is_live(right):
+        return Step(out, right.id, Op(_operator(symbol, "reflected"),  # type: ignore[attr-defined]
+                                      (_value(left, live),), kind="operator"))
+    return None
+
+
 def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
     """Return the steps computing `expr`, each binding `out`."""
+    found = _operator_step(expr, out, live)
+    if found is not None:
+        return [found]
     links: list[ast.expr] = []
     while True:
         links.append(expr)
