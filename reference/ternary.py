@@ -211,6 +211,9 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
     shape = broadcast_shapes(mask._geom.shape, t._geom.shape)
     if shape != t._geom.shape:
         raise errors.fail("copy_broadcast", out=t.shape, shape=shape)
+    for other in (mask, value) if is_tensor(value) else (mask,):
+        if overlap_status(t, other) == "partial":
+            raise errors.fail("partial_overlap")
     if t._geom.numel and any(s == 0 and n > 1 for n, s in zip(t._geom.shape, t._geom.strides)):
         warnings.warn(errors.fail("masked_fill_expanded"), stacklevel=3)
     if not t.is_meta and not mask.is_meta and t.numel():

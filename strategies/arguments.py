@@ -28,6 +28,8 @@ class Chooser(Protocol):
     def integer(self, lo: int, hi: int) -> int: ...
     def choice(self, options: Sequence[T]) -> T: ...
     def chance(self, p: float) -> bool: ...
+    # the draws of fn as one unit (Hypothesis shrinks it away whole)
+    def group(self, fn: Callable[[Chooser], T]) -> T: ...
 
 
 class RandomChooser:
@@ -44,6 +46,9 @@ class RandomChooser:
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
+
+    def group(self, fn: Callable[[Chooser], T]) -> T:
+        return fn(self)
 
 
 @dataclass
@@ -568,7 +573,20 @@ def _accepts(name: str, dtype_name: str) -> bool:
 _UNARY_OPERATORS = ("__neg__", "__pos__", "__invert__", "__abs__")
 
 
+# integer division raises on a zero divisor: on allocator garbage that is neither predictable
+# nor a divergence, so these ops take only tensors whose values were all written
+_DIVIDING = frozenset({"floor_divide", "remainder", "fmod", "div"})
+
+
+def _fully_defined(t: Tensor) -> bool:
+    return t.is_meta or bool(t._defined().all())
+
+
 def _accepted(name: str) -> Applies:
+    spec = BY_KEY[name]
+    base = (spec.alias_of or spec.name).rstrip("_")
+    if base in _DIVIDING:
+        return lambda t: _accepts(name, t.dtype.name) and _fully_defined(t)
     return lambda t: _accepts(name, t.dtype.name)
 
 
@@ -594,6 +612,9 @@ def _pointwise(name: str) -> Builder:
     tensors_only = base in _TENSORS_ONLY
 
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        if base in _DIVIDING:
+            ctx = Context({n: u for n, u in ctx.live.items() if _fully_defined(u)} or
+                          ctx.live, ctx.invalid, ctx.device)
         if spec.symbol:
             args = () if name in _UNARY_OPERATORS else (
                 _pointwise_other(t, ch, ctx, tensors_only=False),)

@@ -89,14 +89,41 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
+def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
+            writes: tuple[OpSpec, ...], reads: tuple[OpSpec, ...], write_share: float,
+            invalid_share: float, device: str) -> tuple[str, Op]:
+    """Draw the live tensor a step works on and its call."""
+    src = ch.choice(list(live))
+    t = live[src]
+    invalid = ch.chance(invalid_share)
+    pool = writes if writes and write_share and ch.chance(write_share) else reads
+    if write_share == 0:
+        pool = ops
+    # a family first, then one of its ops: families of many ops (the pointwise ones)
+    # would otherwise crowd out the rest. The family list does not depend on the tensor,
+    # so a draw keeps its meaning when shrinking changes the steps before it.
+    family = ch.choice(list(dict.fromkeys(op.family for op in pool)))
+    members = [op for op in pool if op.family == family]
+    if invalid:
+        # error parity is tested best where torch must refuse: ops with no valid call
+        refused = [op for op in members if not applicable(op, t)]
+        candidates = refused if refused and ch.chance(0.5) else members
+    else:
+        candidates = [op for op in members if applicable(op, t)] or \
+            [op for op in pool if applicable(op, t)] or list(pool)
+    spec = ch.choice(candidates)
+    return src, ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
+                                                         device=device))
+
+
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
           invalid_share: float = 0.1, write_share: float = 0.0,
           ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64) -> Program:
     """Return a program: a base tensor, then min_ops..max_ops ops, each on a live tensor.
 
-    Each op is applied to one of the live tensors (the newest first, which shrinks toward a
-    straight chain). With `write_share` > 0 that share of steps is drawn from the in-place
-    families, which makes programs with several live views and writes through them.
+    Each op is applied to one of the live tensors (the input first, so that deleting an op
+    keeps the meaning of the choices after it). With `write_share` > 0 that share of steps is
+    drawn from the in-place families, which makes programs with several live views and writes through them.
     """
     steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}
@@ -106,30 +133,16 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
     writes = tuple(op for op in ops if op.writes)
     reads = tuple(op for op in ops if not op.writes) or ops
     for i in range(1, max_ops + 1):
-        # a "go on" draw per op lets shrinking drop ops from the end one at a time
-        if i > min_ops and not ch.chance(0.9):
+        # each op's draws are one unit, its "go on" draw first: shrinking deletes an op
+        # whole, from anywhere in the program
+        optional = i > min_ops
+        drawn = ch.group(lambda sub, optional=optional: None if optional and not sub.chance(0.9)
+                         else _one_op(sub, live, ops, writes, reads, write_share, invalid_share,
+                                      device))
+        if drawn is None:
             break
-        src = ch.choice(list(reversed(live)))
+        src, op = drawn
         t = live[src]
-        invalid = ch.chance(invalid_share)
-        pool = writes if writes and write_share and ch.chance(write_share) else reads
-        if write_share == 0:
-            pool = ops
-        # a family first, then one of its ops: families of many ops (the pointwise ones)
-        # would otherwise crowd out the rest. The family list does not depend on the tensor,
-        # so a draw keeps its meaning when shrinking changes the steps before it.
-        family = ch.choice(list(dict.fromkeys(op.family for op in pool)))
-        members = [op for op in pool if op.family == family]
-        if invalid:
-            # error parity is tested best where torch must refuse: ops with no valid call
-            refused = [op for op in members if not applicable(op, t)]
-            candidates = refused if refused and ch.chance(0.5) else members
-        else:
-            candidates = [op for op in members if applicable(op, t)] or \
-                [op for op in pool if applicable(op, t)] or list(pool)
-        spec = ch.choice(candidates)
-        op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
-                                               device=device))
         out = None if op.statement else f"x{i}"
         steps.append(Step(out, src, op))
         try:

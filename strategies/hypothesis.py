@@ -44,6 +44,17 @@ class _Coin(SearchStrategy[bool]):
 _COINS: dict[float, _Coin] = {}
 
 
+class _Group(SearchStrategy[Any]):
+    """The draws of one callable, nested so that Hypothesis sees them as one span."""
+
+    def __init__(self, fn: Any) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def do_draw(self, data: Any) -> Any:
+        return self.fn(HypothesisChooser(data.draw))
+
+
 class HypothesisChooser:
     """A Chooser drawing from a Hypothesis `draw` function."""
 
@@ -57,6 +68,10 @@ class HypothesisChooser:
         # uniform when generating (integers() would favour the ends), shrinks to the first
         return options[self.draw(_INDEX[len(options)] if len(options) < len(_INDEX) else
                                  st.sampled_from(range(len(options))))]
+
+    def group(self, fn: Any) -> Any:
+        """Return fn(chooser) with its draws as one span, which the shrinker deletes whole."""
+        return self.draw(_Group(fn))
 
     def chance(self, p: float) -> bool:
         if p <= 0:
