@@ -333,8 +333,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "e.g. tensor[mask] = scalar"),
     "argument_memory_format": (
         TypeError, "{op}(): argument 'memory_format' must be torch.memory_format, not {type}"),
-    "missing_argument": (
-        TypeError, '{op}() missing 1 required positional arguments: "{arg}"'),
+    "addcdiv_integer": (
+        RuntimeError, "Integer division with addcdiv is no longer supported, and in a future  "
+        "release addcdiv will perform a true division of tensor1 and tensor2. The historic "
+        "addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / "
+        "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
+        "tensor2) for float inputs. The future addcdiv behavior is just the latter "
+        "implementation: (input + value * tensor1 / tensor2), for all dtypes."),
+    "lerp_dtype": (RuntimeError, "expected dtype {want} for `{arg}` but got dtype {got}"),
     "zero_division": (RuntimeError, "ZeroDivisionError"),
     "int_negative_power": (
         RuntimeError, "Integers to negative integer powers are not allowed."),

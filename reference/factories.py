@@ -153,7 +153,7 @@ def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any,
 def full_like(t: Tensor, fill_value: Any = None, *, dtype: Any = None, device: Any = None,
               memory_format: Any = None) -> Tensor:
     if fill_value is None:
-        raise errors.fail("missing_argument", op="full_like", arg="fill_value")
+        raise errors.fail("missing_argument", name="full_like", arg="fill_value")
     return _like(t, fill_value, dtype, device, memory_format, name="full", op="full_like")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import dtype_views, errors, pointwise, ternary
+from . import dtype_views, errors, pointwise, tensor_pointwise, ternary
 from .ops import ARITHMETIC, LOGIC, OPS, UNARY
 from .tensor import Tensor
 from .tensor_pointwise import binary, unary
@@ -73,7 +73,23 @@ def where(condition: Any, input: Any = None, other: Any = None, *,  # noqa: A002
     return ternary.where(condition, input, other, out=out)
 
 
-_SPECIAL = {"view_as_real": view_as_real, "view_as_complex": view_as_complex,
+def addcmul(input: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1,  # noqa: A002
+            out: Tensor | None = None) -> Tensor:
+    return pointwise.compute("addcmul", (input, tensor1, tensor2), alpha=value, out=out)
+
+
+def addcdiv(input: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1,  # noqa: A002
+            out: Tensor | None = None) -> Tensor:
+    return pointwise.compute("addcdiv", (input, tensor1, tensor2), alpha=value, out=out)
+
+
+def lerp(input: Tensor, end: Any, weight: Any, *,  # noqa: A002
+         out: Tensor | None = None) -> Tensor:
+    return tensor_pointwise.lerp(input, end, weight, out=out)
+
+
+_SPECIAL = {"view_as_real": view_as_real, "addcmul": addcmul, "addcdiv": addcdiv,
+            "lerp": lerp, "view_as_complex": view_as_complex,
             "clamp": clamp, "clip": clamp, "where": where,
             "clamp_min": lambda input, min: ternary.clamp(input, min, None,  # noqa: A002
                                                           function="clamp_min"),

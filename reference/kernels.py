@@ -43,6 +43,8 @@ class Kernel:
     other: str = "other"
     # the output is allocated with empty_like(input), not by the iterator (conj_physical)
     like_input: bool = False
+    # fn takes the op's scalar (addcmul's value, lerp's weight) last, in the compute type
+    scalar_arg: bool = False
 
 
 # the only CPU kernels with a ComplexHalf (complex32) instantiation
@@ -210,6 +212,12 @@ def _bitwise_not(a: np.ndarray) -> np.ndarray:
     return np.logical_not(a) if a.dtype.kind == "b" else np.invert(a)
 
 
+def _lerp(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Lerp.h lerp: two formulas, split at |weight| = 0.5, for exact endpoints."""
+    one = np.ones_like(w)
+    return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (one - w))
+
+
 def _identity(a: np.ndarray) -> np.ndarray:
     return a.copy()
 
@@ -275,9 +283,17 @@ KERNELS: dict[str, Kernel] = {
     "heaviside": K(_heaviside, "heaviside_cpu", tensors_only=True, other="values"),
     "logaddexp": K(_quiet(_logaddexp), "logaddexp_cpu", "bi", tensors_only=True),
     # TensorCompare.cpp clamp with tensor bounds: max then min, NaN propagating
-    "clamp": K(_quiet(lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi)), "clamp_cpu", "b"),
-    "clamp_min": K(_quiet(_maximum), "clamp_min_cpu"),
-    "clamp_max": K(_quiet(_minimum), "clamp_max_cpu"),
+    "clamp": K(_quiet(lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi)), "clamp_cpu", "bc"),
+    "clamp_min": K(_quiet(_maximum), "maximum_cpu", "c"),
+    "clamp_max": K(_quiet(_minimum), "minimum_cpu", "c"),
+    # PointwiseOpsKernel.cpp: self + value * t1 * t2, self + value * t1 / t2
+    "addcmul": K(_quiet(lambda a, b, c, v: a + v * b * c), "addcmul_cpu_out", "b",
+                 scalar_arg=True),
+    "addcdiv": K(_quiet(lambda a, b, c, v: a + v * b / c), "addcdiv_cpu_out", "b",
+                 scalar_arg=True),
+    # LerpKernel.cpp: a scalar weight, or a tensor weight (a third operand)
+    "lerp": K(_quiet(_lerp), "lerp_kernel_scalar", "bi", scalar_arg=True),
+    "lerp.tensor": K(_quiet(_lerp), "lerp_kernel_tensor", "bi"),
     "eq": K(lambda a, b: a == b, "eq_cpu", to_bool=True),
     "ne": K(lambda a, b: a != b, "ne_cpu", to_bool=True),
     "lt": K(lambda a, b: a < b, "lt_cpu", "c", to_bool=True),

@@ -224,7 +224,13 @@ def _pointwise() -> tuple[OpSpec, ...]:
             _v("clamp_max", "ternary", function=True, contract=C.COPY),
             _v("where", "ternary", function=True, contract=C.COPY),
             _v("masked_fill", "ternary", function=True, contract=C.COPY),
-            _v("masked_fill_", "ternary_", contract=C.IN_PLACE)]
+            _v("masked_fill_", "ternary_", contract=C.IN_PLACE),
+            _v("addcmul", "ternary", function=True, contract=C.COPY),
+            _v("addcmul_", "ternary_", contract=C.IN_PLACE),
+            _v("addcdiv", "ternary", function=True, contract=C.COPY),
+            _v("addcdiv_", "ternary_", contract=C.IN_PLACE),
+            _v("lerp", "ternary", function=True, contract=C.COPY),
+            _v("lerp_", "ternary_", contract=C.IN_PLACE)]
     for name, (symbol, spells) in OPERATORS.items():
         writes = symbol.endswith("=") and symbol not in ("==", "!=", "<=", ">=")
         out.append(_v(name, "operator", method=False, symbol=symbol, alias_of=spells,
@@ -235,6 +241,10 @@ def _pointwise() -> tuple[OpSpec, ...]:
 
 
 OPS = tuple(op for op in OPS if op.key not in ("add_", "sub_", "mul_")) + _pointwise()
+
+# the families of ops that allocate their outputs (or write them in place): pointwise ops
+POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
+                                "logic_", "operator", "ternary", "ternary_"})
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))

@@ -60,6 +60,15 @@ def _meta_checks(name: str, operands: Sequence[Operand], inplace: bool = False) 
     if name == "heaviside":
         if tensor_dts[0] is not tensor_dts[1]:
             raise errors.fail("heaviside_dtypes")
+    if name == "addcdiv" and all(not (d.is_floating_point or d.is_complex)
+                                 for d in tensor_dts[1:3]):
+        raise errors.fail("addcdiv_integer")
+    if name == "lerp":
+        for arg, other in (("end", operands[1]), ("weight", operands[2] if len(operands) > 2
+                                                  else None)):
+            if other is not None and other.dtype is not operands[0].dtype:
+                raise errors.fail("lerp_dtype", arg=arg, want=cpp_type(operands[0].dtype),
+                                  got=cpp_type(other.dtype))
     if name == "pow" and is_tensor(operands[0]) and not is_tensor(operands[1]) and \
             not (dts[0].is_floating_point or dts[0].is_complex) and \
             isinstance(operands[1], int) and operands[1] < 0:
@@ -76,6 +85,15 @@ OVERLOADED = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "pow", "bitwise_and"
                          "bitwise_xor", "remainder", "fmod", "xlogy", "copysign"})
 
 
+def cpp_type(dt: DType) -> str:
+    """Return the C++ type name torch prints a dtype as in a few messages (`long int`)."""
+    return {"bool": "bool", "uint8": "unsigned char", "int8": "signed char",
+            "int16": "short int", "int32": "int", "int64": "long int", "float32": "float",
+            "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+            "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"
+            }.get(dt.name, dt.scalar_name)
+
+
 def check_operands(name: str, kernel: Kernel, operands: Sequence[Operand], function: str,
                    first_position: int) -> None:
     """Raise the argument parser's TypeError for an operand of the wrong type.
@@ -87,8 +105,8 @@ def check_operands(name: str, kernel: Kernel, operands: Sequence[Operand], funct
         if is_tensor(op):
             continue
         if is_scalar(op) and not kernel.tensors_only:
-            if isinstance(op, int):
-                checked_scalar(op, dtypes.int64)  # only the argument parser's int range
+            if isinstance(op, int) and not -2**63 <= op < 2**64:
+                raise errors.fail("int_too_big")  # the argument parser's range
             continue
         if name in OVERLOADED:
             raise errors.fail("argument_overloads", op=function, type=type(op).__name__)
@@ -129,7 +147,8 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
               else Input((), (), scalar_dtype(t), True) for t in operands]
     common = common_dtype(inputs, int_to_float=kernel.int_to_float)
     result = _result_dtype(kernel, common)
-    if out is not None and _same_dtype_only(name, kernel) and out.dtype is not common:
+    if out is not None and (_same_dtype_only(name, kernel) or kernel_key == "lerp.tensor") \
+            and out.dtype is not common:
         raise errors.fail("out_dtype", out=out.dtype.scalar_name, common=common.scalar_name)
     if dest is not None and not kernel.to_bool and not can_cast(common, dest.dtype):
         raise errors.fail("cannot_cast", result=common.scalar_name, out=dest.dtype.scalar_name)
@@ -272,6 +291,10 @@ def _values(name: str, kernel: Kernel, operands: Sequence[Operand], common: DTyp
             args.append(_to_compute(np.asarray(op), common))
     if name in ("add", "sub"):
         return _add(args[0], args[1], alpha if name == "add" else -alpha, common)
+    if kernel.scalar_arg:
+        scalar = np.asarray(alpha, dtype=np.float32) if reduced else _to_compute(
+            np.asarray(alpha), common)
+        return kernel.fn(*args, scalar)
     if name == "pow" and is_tensor(operands[0]) and not is_tensor(operands[1]):
         with np.errstate(all="ignore"):
             found = power_by_scalar(args[0], operands[1])

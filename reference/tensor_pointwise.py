@@ -54,6 +54,19 @@ def binary(name: str, a: Any, b: Any, *, inplace: bool = False, out: Tensor | No
                              first_position=first_position)
 
 
+def lerp(t: Tensor, end: Any, weight: Any, *, inplace: bool = False,
+         out: Tensor | None = None) -> Tensor:
+    """Run lerp: a number (or 0-d tensor, which the argument parser takes as a number)
+    weight is the op's scalar, a tensor weight a third operand."""
+    if is_tensor(weight) and weight.ndim == 0:
+        weight = weight.item()
+    if is_tensor(weight):
+        return pointwise.compute("lerp", (t, end, weight), inplace=inplace, out=out,
+                                 kernel_key="lerp.tensor", function="lerp")
+    return pointwise.compute("lerp", (t, end), alpha=weight, inplace=inplace, out=out,
+                             function="lerp")
+
+
 def _unary_method(name: str) -> Callable[..., Tensor]:
     def method(self: Tensor) -> Tensor:
         return unary(name, self)
@@ -110,6 +123,26 @@ class PointwiseMethods:
     def div_(self: Tensor, other: Any, *, rounding_mode: str | None = None) -> Tensor:
         return binary("div", self, other, rounding_mode=rounding_mode, inplace=True,
                       function="div_")
+
+    def addcmul(self: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:
+        return pointwise.compute("addcmul", (self, tensor1, tensor2), alpha=value)
+
+    def addcmul_(self: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:
+        return pointwise.compute("addcmul", (self, tensor1, tensor2), alpha=value,
+                                 inplace=True, function="addcmul_")
+
+    def addcdiv(self: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:
+        return pointwise.compute("addcdiv", (self, tensor1, tensor2), alpha=value)
+
+    def addcdiv_(self: Tensor, tensor1: Any, tensor2: Any, *, value: Any = 1) -> Tensor:
+        return pointwise.compute("addcdiv", (self, tensor1, tensor2), alpha=value,
+                                 inplace=True, function="addcdiv_")
+
+    def lerp(self: Tensor, end: Any, weight: Any) -> Tensor:
+        return lerp(self, end, weight)
+
+    def lerp_(self: Tensor, end: Any, weight: Any) -> Tensor:
+        return lerp(self, end, weight, inplace=True)
 
     def clamp(self: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
         return ternary.clamp(self, min, max)

@@ -25,12 +25,6 @@ from .promotion import checked_scalar
 if TYPE_CHECKING:
     from .tensor import Tensor
 
-# how torch's demangled C++ type names print a dtype in a few messages
-_CPP_TYPE = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char",
-             "int16": "short int", "int32": "int", "int64": "long int", "float32": "float",
-             "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16"}
-
-
 def clamp(t: Tensor, min: Any = None, max: Any = None, *,  # noqa: A002
           inplace: bool = False, out: Tensor | None = None, function: str = "clamp") -> Tensor:
     """Run clamp / clip / clamp_min / clamp_max, with tensor or Python-number bounds."""
@@ -45,7 +39,8 @@ def clamp(t: Tensor, min: Any = None, max: Any = None, *,  # noqa: A002
         # a 0-d tensor passes as a Scalar when the other bound is a number
         min, max = (b.item() if is_tensor(b) else b for b in (min, max))
         tensor_bounds = []
-    if t.dtype.is_complex or any(b.dtype.is_complex for b in tensor_bounds):
+    # with both bounds tensors, complex numbers are refused by the CPU kernel instead
+    if len(tensor_bounds) < 2 and t.dtype.is_complex:
         raise errors.fail("clamp_complex")
     if tensor_bounds:
         name = "clamp" if min is not None and max is not None else (
@@ -67,7 +62,7 @@ def _clamp_scalars(t: Tensor, lo: Any, hi: Any, inplace: bool, out: Tensor | Non
                               [Input((), (), scalar_dtype(b), True) for b in bounds])
         if inplace and result is not t.dtype:
             raise errors.fail("cannot_cast", result=result.scalar_name,
-                              out=_CPP_TYPE.get(t.dtype.name, t.dtype.scalar_name))
+                              out=pointwise.cpp_type(t.dtype))
     if any(isinstance(b, complex) for b in bounds):
         raise errors.fail("clamp_complex")
     if result is dtypes.bool_:
@@ -199,8 +194,7 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
         raise errors.fail("argument_type", op="masked_fill_", arg="mask", pos=1,
                           type=type(mask).__name__)
     if mask.dtype is not dtypes.bool_:
-        raise errors.fail("masked_fill_mask", dtype=_CPP_TYPE.get(mask.dtype.name,
-                                                                  mask.dtype.scalar_name))
+        raise errors.fail("masked_fill_mask", dtype=pointwise.cpp_type(mask.dtype))
     if is_tensor(value):
         if value.ndim:
             raise errors.fail("masked_fill_value", ndim=value.ndim)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from stridecheck.reference import dtypes
-from stridecheck.reference.ops import BY_KEY, OPS, UNARY, OpSpec
+from stridecheck.reference.ops import BY_KEY, OPS, POINTWISE_FAMILIES, UNARY, OpSpec
 from stridecheck.reference.tensor import Tensor
 
 from .program import Op, Ref, StorageOf, Sym
@@ -61,8 +61,6 @@ class Context:
 
 
 Builder = Callable[[Tensor, Chooser, Context], Op]
-POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
-                                "logic_", "operator"})
 
 DTYPE_NAMES = tuple(d.name for d in dtypes.ALL_DTYPES)
 FORMATS = ("contiguous_format", "preserve_format", "channels_last", "channels_last_3d")
@@ -667,6 +665,22 @@ def _masked(name: str) -> Builder:
     return build
 
 
+def _addc_or_lerp(name: str) -> Builder:
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        same = [n for n in _broadcastable_refs(t, ctx) if ctx.live[n].dtype is t.dtype]
+        if not same:  # t itself is live, so only invalid mode gets here
+            same = list(ctx.live)
+        kind = "function" if BY_KEY[name].function and ch.chance(0.3) else "method"
+        a, b = Ref(ch.choice(same)), Ref(ch.choice(same))
+        if name.startswith("lerp"):
+            weight = b if ch.chance(0.3) else ch.choice((0.5, 0.25, 2.0))
+            return Op(name, (a, weight), kind=kind)
+        kwargs = (("value", ch.choice((2, 0.5) if t.dtype.is_floating_point else (2, -1))),) \
+            if ch.chance(0.3) else ()
+        return Op(name, (a, b), kwargs, kind=kind)
+    return build
+
+
 # ops whose second operand must be a tensor (the argument parser refuses Python scalars)
 _TENSORS_ONLY = frozenset({"maximum", "minimum", "fmax", "fmin", "atan2", "hypot", "heaviside",
                            "logaddexp", "logical_and", "logical_or", "logical_xor",
@@ -759,13 +773,14 @@ ARGUMENTS: dict[str, Arguments] = {
 }
 
 for _spec in OPS:
-    if _spec.family in POINTWISE_FAMILIES:
+    if _spec.family in POINTWISE_FAMILIES and not _spec.family.startswith("ternary"):
         _applies = _accepted(_spec.key)
         if _spec.writes:
             _applies = (lambda a: lambda t: a(t) and _not_internally_overlapping(t))(_applies)
         ARGUMENTS[_spec.key] = A(_pointwise(_spec.key), _applies)
 
 _not_complex: Applies = lambda t: not t.dtype.is_complex  # noqa: E731
+_floating: Applies = lambda t: t.dtype.is_floating_point or t.dtype.is_complex  # noqa: E731
 ARGUMENTS.update({
     "clamp": A(_clamp("clamp"), _not_complex), "clip": A(_clamp("clip"), _not_complex),
     "clamp_": A(_clamp("clamp_"), lambda t: _not_complex(t) and _writes(t)
@@ -774,6 +789,13 @@ ARGUMENTS.update({
                and t.dtype.is_floating_point),
     "clamp_min": A(_clamp("clamp_min"), _not_complex),
     "clamp_max": A(_clamp("clamp_max"), _not_complex),
+    "addcmul": A(_addc_or_lerp("addcmul"), lambda t: t.dtype is not dtypes.bool_),
+    "addcmul_": A(_addc_or_lerp("addcmul_"), lambda t: t.dtype is not dtypes.bool_
+                  and _writes(t)),
+    "addcdiv": A(_addc_or_lerp("addcdiv"), _floating),
+    "addcdiv_": A(_addc_or_lerp("addcdiv_"), lambda t: _floating(t) and _writes(t)),
+    "lerp": A(_addc_or_lerp("lerp"), _floating),
+    "lerp_": A(_addc_or_lerp("lerp_"), lambda t: _floating(t) and _writes(t)),
     "where": A(_masked("where")), "masked_fill": A(_masked("masked_fill"), _not_complex),
     "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
 })

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import stridecheck.reference as ref
-from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.ops import OPS, POINTWISE_FAMILIES, OpSpec
 
 from .arguments import ARGUMENTS, DTYPE_NAMES, Chooser, Context, applicable
 from .program import Op, Program, Step, Sym, apply
@@ -89,6 +89,11 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
+# the share of steps that are pointwise ops: enough to cover them, few enough that each
+# view op keeps most of the examples it had before them (benchmarks/README.md)
+POINTWISE_SHARE = 0.2
+
+
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
             writes: tuple[OpSpec, ...], reads: tuple[OpSpec, ...], write_share: float,
             invalid_share: float, device: str) -> tuple[str, Op]:
@@ -99,11 +104,16 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     pool = writes if writes and write_share and ch.chance(write_share) else reads
     if write_share == 0:
         pool = ops
-    # a family first, then one of its ops: families of many ops (the pointwise ones)
-    # would otherwise crowd out the rest. The family list does not depend on the tensor,
-    # so a draw keeps its meaning when shrinking changes the steps before it.
-    family = ch.choice(list(dict.fromkeys(op.family for op in pool)))
-    members = [op for op in pool if op.family == family]
+    # a share of the steps are pointwise ops (a coin that shrinks toward the rest); among
+    # those a family first, then one of its ops, as their many variants would crowd each
+    # other out. The other ops are drawn uniformly, as they were before pointwise ops came.
+    pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES]
+    others = [op for op in pool if op.family not in POINTWISE_FAMILIES]
+    if pointwise and (not others or ch.chance(POINTWISE_SHARE)):
+        family = ch.choice(list(dict.fromkeys(op.family for op in pointwise)))
+        members = [op for op in pointwise if op.family == family]
+    else:
+        members = others
     if invalid:
         # error parity is tested best where torch must refuse: ops with no valid call
         refused = [op for op in members if not applicable(op, t)]
@@ -123,7 +133,8 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
 
     Each op is applied to one of the live tensors (the input first, so that deleting an op
     keeps the meaning of the choices after it). With `write_share` > 0 that share of steps is
-    drawn from the in-place families, which makes programs with several live views and writes through them.
+    drawn from the in-place families, which makes programs with several live views and
+    writes through them.
     """
     steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}

@@ -171,11 +171,13 @@ def broken_t() -> Iterator[str]:
 
 
 @pytest.mark.parametrize("name", STRATEGIES)
-def test_a_bug_in_one_op_shrinks_to_at_most_3_ops(name: str, broken_t: str) -> None:
+def test_a_bug_in_one_op_shrinks_to_at_most_4_ops(name: str, broken_t: str) -> None:
+    # 3 before pointwise ops joined the programs: a step that refers to a later live tensor
+    # now keeps one op the shrinker cannot delete without renumbering the references
     (target,) = resolve_targets("eager:cpu")
     program = find(STRATEGIES[name](), lambda p: check(p, target).status == DIVERGENCE,
                    settings=settings(QUICK, max_examples=2000))
     outcome = check(program, target)
-    assert ops(program) <= 3, f"{ops(program)} ops, but should shrink to at most 3:\n{program}"
+    assert ops(program) <= 4, f"{ops(program)} ops, but should shrink to at most 4:\n{program}"
     assert outcome.op == broken_t, (
         f"diverges at {outcome.op}, but should at {broken_t}:\n{outcome.explain()}")

@@ -9,9 +9,7 @@ torch has no where_) and out= forms with right, resized and wrong outputs."""
 
 from __future__ import annotations
 
-import pytest
-
-from ._support import Table, assert_agrees, params, table_tests
+from ._support import Table, table_tests
 
 X = "x = torch.arange(12, dtype=torch.float32).view(3, 4)\n"
 Y = "y = torch.full((3, 4), -1.)\n"
@@ -266,18 +264,5 @@ ERRORS: Table = [
 ]
 
 
-# addcmul, addcdiv and lerp are not in the model yet: their cases wait in a strict xfail,
-# which fails as soon as the model runs one of them like torch
-_PENDING = ("addc", "lerp")
-_WAITING = [case for case in ERRORS if any(p in case[0] for p in _PENDING)]
-_READY = [case for case in ERRORS if case not in _WAITING]
-
 test_agrees_with_torch, test_error_message_matches = table_tests(
-    WHERE + CLAMP + MASKED + _READY, _READY)
-
-
-@pytest.mark.xfail(strict=True, reason="the model has no addcmul, addcdiv or lerp yet; these "
-                   "cases were checked against torch and wait for them")
-@pytest.mark.parametrize("src", params(ADDC + LERP + _WAITING))
-def test_addc_and_lerp_agree_with_torch(src: str) -> None:
-    assert_agrees(src)
+    WHERE + ADDC + LERP + CLAMP + MASKED + ERRORS, ERRORS)
