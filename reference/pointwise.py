@@ -250,6 +250,8 @@ def _common_device(tensors: list[Tensor]) -> Any:
     for t in tensors:
         if t.ndim == 0 and t.device.type == "cpu" and len(tensors) > 1:
             continue
+        if t.device.type == "meta" and device is not None:
+            continue  # mixing meta in is not modelled: the strategies keep devices apart
         if device is None:
             device = t.device
         elif t.device != device:

@@ -494,6 +494,11 @@ def _broadcastable_refs(t: Tensor, ctx: Context) -> list[str]:
     return out
 
 
+def _pointwise_refs(t: Tensor, ctx: Context) -> list[str]:
+    """Live tensors that broadcast to t on t's device (meta next to CPU is not modelled)."""
+    return [n for n in _broadcastable_refs(t, ctx) if ctx.live[n].device == t.device]
+
+
 def _operand(t: Tensor, ch: Chooser, ctx: Context) -> Any:
     refs = _broadcastable_refs(t, ctx) if not ctx.invalid else list(ctx.live)
     if refs and ch.chance(0.5):
@@ -593,7 +598,8 @@ def _pointwise_other(t: Tensor, ch: Chooser, ctx: Context, tensors_only: bool) -
     if ctx.invalid:
         refs = list(ctx.live)
     else:
-        refs = _broadcastable_refs(t, ctx)
+        # one device: what torch does with a meta operand next to a CPU one is not modelled
+        refs = _pointwise_refs(t, ctx)
         same = [n for n in refs if ctx.live[n].dtype is t.dtype]
         refs = same if same and ch.chance(0.7) else refs
     if refs and (tensors_only or ch.chance(0.6)):
@@ -634,7 +640,7 @@ def _pointwise(name: str) -> Builder:
 def _clamp(name: str) -> Builder:
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
         kind = "function" if BY_KEY[name].function and ch.chance(0.3) else "method"
-        refs = _broadcastable_refs(t, ctx)
+        refs = _pointwise_refs(t, ctx)
         if name in ("clamp_min", "clamp_max"):
             bound = Ref(ch.choice(refs)) if refs and ch.chance(0.4) else _scalar_for(t, ch)
             return Op(name, (bound,), kind=kind)
@@ -653,7 +659,7 @@ def _clamp(name: str) -> Builder:
 
 def _masked(name: str) -> Builder:
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
-        masks = [n for n in _broadcastable_refs(t, ctx) if ctx.live[n].dtype is dtypes.bool_]
+        masks = [n for n in _pointwise_refs(t, ctx) if ctx.live[n].dtype is dtypes.bool_]
         if name == "where":
             if not masks:
                 return Op("clamp", (_scalar_for(t, ch),))
@@ -667,7 +673,7 @@ def _masked(name: str) -> Builder:
 
 def _addc_or_lerp(name: str) -> Builder:
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
-        same = [n for n in _broadcastable_refs(t, ctx) if ctx.live[n].dtype is t.dtype]
+        same = [n for n in _pointwise_refs(t, ctx) if ctx.live[n].dtype is t.dtype]
         if not same:  # t itself is live, so only invalid mode gets here
             same = list(ctx.live)
         kind = "function" if BY_KEY[name].function and ch.chance(0.3) else "method"
