@@ -20,7 +20,7 @@ from . import dtypes, errors, writes
 from . import values as vals
 from .dtypes import dtype as DType
 from .geometry import Geometry, aliases_internally
-from .iterator import Input, common_dtype, pointwise_layout
+from .iterator import Input, Layout, common_dtype, pointwise_layout
 from .kernels import (
     COMPLEX_HALF,
     COMPLEX_HALF_NAMES,
@@ -186,7 +186,8 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     else:
         fresh = False
         if not inplace and dest._geom.shape != shape:
-            _resize_out(dest, shape, _layout_inputs(name, inputs, operands), kernel)
+            resize_out(dest, pointwise_layout(_layout_inputs(name, inputs, operands),
+                                              int_to_float=kernel.int_to_float))
     if not on_meta and 0 not in shape:
         values = _values(name, kernel, operands, common, alpha)
         ulps = BY_KEY[name].tolerance
@@ -259,15 +260,15 @@ def _common_device(tensors: list[Tensor]) -> Any:
     return device if device is not None else tensors[0].device
 
 
-def _resize_out(out: Tensor, shape: tuple[int, ...], inputs: list[Input], kernel: Kernel) -> None:
-    """Resize `out` to the broadcast shape as ATen resize_output does, then restride it.
+def resize_out(out: Tensor, layout: Layout) -> None:
+    """Resize `out` to a fresh output's layout as ATen resize_output does, then restride it.
 
     A tensor with elements warns first; the new strides are those a fresh output would get
     (TensorIterator::set_output_raw_strided's as_strided_).
     """
     if out.numel() != 0:
-        warnings.warn(errors.fail("out_resized", old=tuple(out.shape), new=shape), stacklevel=4)
-    layout = pointwise_layout(inputs, int_to_float=kernel.int_to_float)
+        warnings.warn(errors.fail("out_resized", old=tuple(out.shape), new=layout.shape),
+                      stacklevel=4)
     geom = Geometry((layout.shape, layout.strides, out._geom.offset))
     needed = (geom.extent()) * out.dtype.itemsize if geom.numel else 0
     if needed > out._storage.nbytes:

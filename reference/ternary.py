@@ -81,7 +81,7 @@ def _clamp_scalars(t: Tensor, lo: Any, hi: Any, inplace: bool, out: Tensor | Non
             raise errors.fail("out_dtype", out=dest.dtype.scalar_name, common=result.scalar_name)
         if dest._geom.shape != t._geom.shape:
             shape, strides = converted(Input(t._geom.shape, t._geom.strides, t.dtype), result)
-            _resize_out(dest, iterator_layout([(shape, strides)]))
+            pointwise.resize_out(dest, iterator_layout([(shape, strides)]))
     limits = [None if b is None else checked_scalar(b, result) for b in (lo, hi)]
     if not t.is_meta and t.numel():
         a = vals.quantize(t._values(), result)
@@ -139,7 +139,7 @@ def where(condition: Any, input: Any = None, other: Any = None, *,  # noqa: A002
             if x is not out and overlap_status(out, x) == "partial":
                 raise errors.fail("partial_overlap")
         if out._geom.shape != shape:
-            _resize_out(out, where_layout(cond, *inputs))
+            pointwise.resize_out(out, where_layout(cond, *inputs))
         dest = out
     else:
         layout = where_layout(cond, *inputs)
@@ -162,19 +162,6 @@ def where(condition: Any, input: Any = None, other: Any = None, *,  # noqa: A002
     if out is not None:
         out._bump()
     return dest
-
-
-def _resize_out(out: Tensor, layout: Any) -> None:
-    """Resize and restride `out` as TensorIterator does (warning when it had elements)."""
-    if out.numel():
-        warnings.warn(errors.fail("out_resized", old=tuple(out.shape), new=layout.shape),
-                      stacklevel=4)
-    from .geometry import Geometry
-    geom = Geometry((layout.shape, layout.strides, out._geom.offset))
-    needed = geom.extent() * out.dtype.itemsize if geom.numel else 0
-    if needed > out._storage.nbytes:
-        out._storage.resize(needed)
-    out._geom = geom
 
 
 def _branch(x: Any, result: DType) -> np.ndarray:

@@ -130,17 +130,21 @@ def quantize(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
     return stored.astype(np.dtype(dt.compute_np))
 
 
+def _unviewed(values: np.ndarray, conj: bool, neg: bool) -> np.ndarray:
+    """Return the values a conj or neg view stores for the logical values it is given."""
+    values = np.asarray(values)
+    if neg:
+        values = -values
+    return np.conj(values) if conj else values
+
+
 def write(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndarray,
           conj: bool = False, neg: bool = False) -> None:
     """Store logical values (broadcast to the geometry's shape) into the tensor's elements."""
     if storage.data is None or g.numel == 0:
         return
-    values = np.asarray(values)
-    if neg:
-        values = -values
-    if conj:
-        values = np.conj(values)
-    _elements(storage, g, dt)[...] = np.broadcast_to(cast(values, dt), g.shape)
+    _elements(storage, g, dt)[...] = np.broadcast_to(cast(_unviewed(values, conj, neg), dt),
+                                                     g.shape)
     if storage.defined is not None:
         _byte_flags(storage, g, dt)[...] = True
 
@@ -153,12 +157,7 @@ def write_where(storage: Storage, g: Geometry, dt: dtypes.dtype, values: np.ndar
     """
     if storage.data is None or g.numel == 0 or not mask.any():
         return
-    values = np.asarray(values)
-    if neg:
-        values = -values
-    if conj:
-        values = np.conj(values)
-    stored = np.broadcast_to(cast(values, dt), g.shape)
+    stored = np.broadcast_to(cast(_unviewed(values, conj, neg), dt), g.shape)
     _elements(storage, g, dt)[mask] = stored[mask]
     if storage.defined is not None:
         _byte_flags(storage, g, dt)[mask] = True
