@@ -370,6 +370,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "set_device": (
         RuntimeError, 'Attempted to set the storage of a tensor on device "{dst}" to a storage '
         'on different device "{src}".  This is no longer allowed; the devices must match.'),
+    # reductions (reference/reductions.py): keep this family's messages below this line
+    # joins (reference/joins.py): keep this family's messages below this line
+    # products (reference/products.py): keep this family's messages below this line
+    # scatters (reference/scatters.py): keep this family's messages below this line
+    # gathers (reference/gathers.py): keep this family's messages below this line
 }
 
 

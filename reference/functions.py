@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import dtype_views, errors, pointwise, tensor_pointwise, ternary
+from . import (
+    dtype_views,
+    errors,
+    gathers,
+    joins,
+    pointwise,
+    products,
+    reductions,
+    scatters,
+    tensor_pointwise,
+    ternary,
+)
 from .ops import ARITHMETIC, LOGIC, OPS, UNARY
 from .tensor import Tensor
 from .tensor_pointwise import binary, unary
@@ -106,3 +117,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 for _op in OPS:
     if _op.function and _op.name not in FUNCTIONS:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)
+# ops that allocate their outputs, each family in its own module
+for _module in (reductions, joins, products, scatters, gathers):
+    FUNCTIONS.update(_module.FUNCTIONS)

@@ -18,6 +18,7 @@ from . import dtypes, errors, views
 from . import values as vals
 from .device import device as Device
 from .dtypes import dtype as DType
+from .gathers import GatherMethods
 from .geometry import (
     Geometry,
     contiguous_strides,
@@ -25,7 +26,11 @@ from .geometry import (
     is_contiguous,
     is_dense,
 )
+from .joins import JoinMethods
 from .operands import TensorBase
+from .products import ProductMethods
+from .reductions import ReductionMethods
+from .scatters import ScatterMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_pointwise import PointwiseMethods
@@ -56,7 +61,8 @@ class _VersionCounter:
         self.value = 0
 
 
-class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, TensorBase):
+class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, ReductionMethods,
+             JoinMethods, ProductMethods, ScatterMethods, GatherMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",
