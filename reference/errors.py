@@ -347,6 +347,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "rounding_mode": (
         RuntimeError, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
         "found '{mode}'"),
+    "size_type": (
+        TypeError, "{op}(): argument 'size' (position 1) must be tuple of ints, not {type}"),
+    "size_unpack": (
+        TypeError, "{op}(): argument 'size' failed to unpack the object at pos {pos} with error "
+        '"type must be tuple of ints,but got {type}"'),
+    "unexpected_keyword": (TypeError, "{op}() got an unexpected keyword argument '{keyword}'"),
     "argument_type": (
         TypeError, "{op}(): argument '{arg}' (position {pos}) must be Tensor, not {type}"),
     "argument_overloads": (

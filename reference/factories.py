@@ -11,13 +11,13 @@ import numpy as np
 
 from . import dtypes, errors
 from .arguments import unpack_shape
+from .construct import filled, from_data
 from .device import concrete
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
 from .layouts import empty_like_strides, strides_for_format
 from .operands import scalar_dtype
-from .promotion import checked_scalar
 from .tensor import Tensor
 
 _CPU = Device("cpu")
@@ -31,58 +31,10 @@ def _dtype(dtype: Any, default: DType = dtypes.float32) -> DType:
     return default if dtype is None else dtypes.lookup(dtype)
 
 
-def _filled(shape: tuple[int, ...], value: Any, dt: DType, dev: Device,
-            strides: tuple[int, ...] | None = None, *, name: str = "empty") -> Tensor:
-    if min(shape, default=0) < 0:
-        if name == "zeros":
-            raise errors.fail("zeros_negative")
-    if value is not None and name == "full":
-        checked_scalar(value, dt)  # full fills through the checked kernel path
-    out = Tensor._fresh(shape, strides, dt, dev, zero=value is not None)
-    if value is not None and not out.is_meta:
-        out._write(np.asarray(value))
-    return out
-
-
-def _infer_dtype(flat: list[Any]) -> DType:
-    dt: DType | None = None
-    for v in flat:
-        if isinstance(v, Tensor):
-            d = v.dtype
-        else:
-            d = scalar_dtype(v)
-        dt = d if dt is None else (d if dtypes.category(d) > dtypes.category(dt) else dt)
-    return dtypes.float32 if dt is None else dt
-
-
-def _flatten(data: Any) -> tuple[tuple[int, ...], list[Any]]:
-    if isinstance(data, Tensor):
-        return tuple(data.shape), list(np.asarray(data.tolist()).reshape(-1).tolist())
-    if isinstance(data, (list, tuple)):
-        if not data:
-            return (0,), []
-        parts = [_flatten(d) for d in data]
-        inner = parts[0][0]
-        for shape, _ in parts:
-            if shape != inner:
-                raise errors.fail("sequence_length", expected=inner[0] if inner else 0,
-                                  got=shape[0] if shape else 0)
-        return (len(data),) + inner, [v for _, vals in parts for v in vals]
-    if isinstance(data, (builtins.bool, int, float, complex, np.generic)):
-        return (), [data]
-    if isinstance(data, str):
-        raise errors.fail("too_many_dimensions", type=type(data).__name__)
-    raise errors.fail("infer_dtype", type=type(data).__name__)
-
-
 def tensor(data: Any, *, dtype: Any = None, device: Any = None,
            requires_grad: builtins.bool = False) -> Tensor:
-    shape, flat = _flatten(data)
-    dt = _infer_dtype(flat) if dtype is None else dtypes.lookup(dtype)
-    out = Tensor._fresh(shape, None, dt, _device(device), zero=True)
-    if flat and not out.is_meta:
-        out._write(np.asarray(flat).reshape(shape))
-    return out
+    return from_data(Tensor, data, None if dtype is None else dtypes.lookup(dtype),
+                     _device(device))
 
 
 def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
@@ -113,21 +65,21 @@ def empty(*size: Any, dtype: Any = None, device: Any = None,
         raise errors.fail("empty_preserve")
     if memory_format is not None:
         strides = strides_for_format(shape, dtypes.lookup_memory_format(memory_format))
-    return _filled(shape, None, _dtype(dtype), _device(device), strides)
+    return filled(Tensor, shape, None, _dtype(dtype), _device(device), strides)
 
 
 def zeros(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(unpack_shape(size), 0, _dtype(dtype), _device(device), name="zeros")
+    return filled(Tensor, unpack_shape(size), 0, _dtype(dtype), _device(device), name="zeros")
 
 
 def ones(*size: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    return _filled(unpack_shape(size), 1, _dtype(dtype), _device(device), name="ones")
+    return filled(Tensor, unpack_shape(size), 1, _dtype(dtype), _device(device), name="ones")
 
 
 def full(size: Sequence[int], fill_value: Any, *, dtype: Any = None,
          device: Any = None) -> Tensor:
     dt = _dtype(dtype, scalar_dtype(fill_value))
-    return _filled(unpack_shape((size,)), fill_value, dt, _device(device), name="full")
+    return filled(Tensor, unpack_shape((size,)), fill_value, dt, _device(device), name="full")
 
 
 def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = None,
@@ -135,7 +87,7 @@ def empty_strided(size: Sequence[int], stride: Sequence[int], *, dtype: Any = No
     size, stride = tuple(size), tuple(stride)
     if len(size) != len(stride):
         raise errors.fail("empty_strided_len", sizes=len(size), strides=len(stride))
-    return _filled(size, None, _dtype(dtype), _device(device), stride)
+    return filled(Tensor, size, None, _dtype(dtype), _device(device), stride)
 
 
 def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any,
@@ -147,7 +99,7 @@ def _like(t: Tensor, value: Any, dtype: Any, device: Any, memory_format: Any,
     dev = t.device if device is None else _device(device)
     strides = empty_like_strides(t._geom, dtypes.preserve_format if memory_format is None
                                  else memory_format)
-    return _filled(tuple(t.shape), value, dt, dev, strides, name=name)
+    return filled(Tensor, tuple(t.shape), value, dt, dev, strides, name=name)
 
 
 def full_like(t: Tensor, fill_value: Any = None, *, dtype: Any = None, device: Any = None,

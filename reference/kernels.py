@@ -177,7 +177,8 @@ def _abs(a: np.ndarray) -> np.ndarray:
 
 def _neg(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind == "c":
-        # Vectorized<c10::complex<T>>::neg is 0 - a: a zero component stays +0
+        # Vectorized<c10::complex<T>>::neg is 0 - a: a zero component stays +0 (the
+        # scalar tail gives -0: pointwise._store leaves a zero's sign undetermined)
         return a.dtype.type(0) - a
     return np.negative(a)
 

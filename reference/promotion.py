@@ -109,11 +109,12 @@ def _overflows(value: Any, dt: DType) -> bool:
     return False
 
 
-def checked_scalar(value: Any, dt: DType, numel: int = 2) -> Any:
+def checked_scalar(value: Any, dt: DType, numel: int = 2, *, spelled: str = "") -> Any:
     """Raise as checked_convert does when a scalar cannot be stored as dt (ATen Fill.cpp).
 
     With one element CPU fill goes through a scalar path that converts float16/bfloat16
-    via double without a range check.
+    via double without a range check. The message names the C++ type (`uint8_t`) unless
+    `spelled` says otherwise (torch.tensor names the scalar type, `uint8`).
     """
     if isinstance(value, np.generic):
         value = value.item()
@@ -134,5 +135,5 @@ def checked_scalar(value: Any, dt: DType, numel: int = 2) -> Any:
         return value
     for part in parts:
         if _overflows(part, real_dt):
-            raise errors.fail("value_overflow", cpp_name=dt.cpp_name)
+            raise errors.fail("value_overflow", cpp_name=spelled or dt.cpp_name)
     return value

@@ -61,7 +61,7 @@ class Storage:
     every byte is defined (the common case), so initialized storages cost no flags at all.
     """
 
-    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid", "tolerance", "nan_bits",
+    __slots__ = ("device", "nbytes", "data", "defined", "address", "uid", "tolerance", "loose_bits",
                  "tolerance_dtype")
 
     def __init__(self, nbytes: int, dev: device, *, zero: bool = False) -> None:
@@ -72,8 +72,10 @@ class Storage:
         # tolerances of the ops that wrote them, added up along the way (OpSpec.tolerance)
         self.tolerance = 0.0
         self.tolerance_dtype: object = None  # the dtype those values were written as
-        # whether an op wrote a NaN here whose sign and payload bits torch does not fix
-        self.nan_bits = False
+        # whether an op wrote values here whose bits torch does not fix: the sign and payload
+        # of a NaN, or the sign of a zero that complex neg computes (vectorized: 0 - a, +0;
+        # the scalar tail: -a, -0)
+        self.loose_bits = False
         alloc = allocator_for(dev)
         self.address = alloc.allocate(nbytes) if alloc is not None else 0
         if dev.type == "meta":

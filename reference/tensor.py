@@ -33,6 +33,7 @@ from .reductions import ReductionMethods
 from .scatters import ScatterMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
+from .tensor_factories import FactoryMethods
 from .tensor_pointwise import PointwiseMethods
 from .tensor_views import ViewMethods
 from .tensor_writes import WriteMethods
@@ -61,8 +62,9 @@ class _VersionCounter:
         self.value = 0
 
 
-class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, ReductionMethods,
-             JoinMethods, ProductMethods, ScatterMethods, GatherMethods, TensorBase):
+class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
+             ReductionMethods, JoinMethods, ProductMethods, ScatterMethods, GatherMethods,
+             TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",
@@ -292,7 +294,7 @@ class Tensor(ViewMethods, CopyMethods, WriteMethods, PointwiseMethods, Reduction
         """
         storage = self._storage
         if (storage.tolerance and storage.tolerance_dtype is not self.dtype) or (
-                storage.nan_bits and not (self.dtype.is_floating_point or self.dtype.is_complex)):
+                storage.loose_bits and not (self.dtype.is_floating_point or self.dtype.is_complex)):
             return np.zeros(self._geom.shape, dtype=np.bool_)
         return vals.defined(self._storage, self._geom, self.dtype)
 

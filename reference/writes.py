@@ -60,7 +60,7 @@ def copy_values(dst: Tensor, src: Tensor) -> None:
     if src._storage.tolerance:
         dst._storage.tolerance = max(dst._storage.tolerance, src._storage.tolerance)
         dst._storage.tolerance_dtype = dst.dtype
-    dst._storage.nan_bits |= src._storage.nan_bits
+    dst._storage.loose_bits |= src._storage.loose_bits
     if unordered_overlap(dst, src) or aliases_internally(dst._geom):
         undefined: np.ndarray | None = np.ones(dst.shape, dtype=np.bool_)
     elif vals.fully_defined(src._storage):
