@@ -378,6 +378,28 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         'on different device "{src}".  This is no longer allowed; the devices must match.'),
     # reductions (reference/reductions.py): keep this family's messages below this line
     # joins (reference/joins.py): keep this family's messages below this line
+    "join_tensors_type": (
+        TypeError, "{op}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type}"),
+    "join_tensors_element": (
+        TypeError, "expected Tensor as element {index} in argument 0, but got {type}"),
+    "join_int_argument": (TypeError, "{op}(): argument '{arg}' must be int, not {type}"),
+    "join_int_overflow": (ValueError, "Overflow when unpacking long long"),
+    "join_out_type": (TypeError, "{op}(): argument 'out' must be Tensor, not {type}"),
+    "join_unexpected_keyword": (TypeError, "{op}() got an unexpected keyword argument '{name}'"),
+    "join_empty": (RuntimeError, "{op} expects a non-empty TensorList"),
+    "cat_empty": (ValueError, "torch.cat(): expected a non-empty list of Tensors"),
+    "cat_device": (RuntimeError, "Tensor on device {got} is not on the expected device {want}!"),
+    "cat_zero_dim": (
+        RuntimeError, "zero-dimensional tensor (at position {pos}) cannot be concatenated"),
+    "cat_ndim": (RuntimeError, "Tensors must have same number of dimensions: got {a} and {b}"),
+    "cat_sizes": (
+        RuntimeError, "Sizes of tensors must match except in dimension {dim}. Expected size {a} "
+        "but got size {b} for tensor number {index} in the list."),
+    "cat_out_cast": (
+        TypeError, "torch.cat(): input types can't be cast to the desired output type {dtype}"),
+    "stack_sizes": (
+        RuntimeError, "stack expects each tensor to be equal size, but got {a} at entry 0 and "
+        "{b} at entry {index}"),
     # products (reference/products.py): keep this family's messages below this line
     # scatters (reference/scatters.py): keep this family's messages below this line
     # gathers (reference/gathers.py): keep this family's messages below this line
@@ -386,6 +408,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 
 def _list(xs: Sequence[object]) -> str:
     return "[" + ", ".join(str(x) for x in xs) + "]"
+
+
+def warning(key: str, **fields: object) -> Warning:
+    """Build the warning torch gives for the event named `key`."""
+    found = fail(key, **fields)
+    assert isinstance(found, Warning), key
+    return found
 
 
 def fail(key: str, **fields: object) -> Exception:

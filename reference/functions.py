@@ -99,13 +99,13 @@ def lerp(input: Tensor, end: Any, weight: Any, *,  # noqa: A002
     return tensor_pointwise.lerp(input, end, weight, out=out)
 
 
-_SPECIAL = {"view_as_real": view_as_real, "addcmul": addcmul, "addcdiv": addcdiv,
-            "lerp": lerp, "view_as_complex": view_as_complex,
-            "clamp": clamp, "clip": clamp, "where": where,
-            "clamp_min": lambda input, min: ternary.clamp(input, min, None,  # noqa: A002
-                                                          function="clamp_min"),
-            "clamp_max": lambda input, max: ternary.clamp(input, None, max,  # noqa: A002
-                                                          function="clamp_max")}
+_SPECIAL: dict[str, Callable[..., Any]] = {
+    "view_as_real": view_as_real, "addcmul": addcmul, "addcdiv": addcdiv, "lerp": lerp,
+    "view_as_complex": view_as_complex, "clamp": clamp, "clip": clamp, "where": where,
+    "clamp_min": lambda input, min: ternary.clamp(input, min, None,  # noqa: A002
+                                                  function="clamp_min"),
+    "clamp_max": lambda input, max: ternary.clamp(input, None, max,  # noqa: A002
+                                                  function="clamp_max")}
 _SPECIAL.update({name: _unary_function(name) for name in UNARY})
 _SPECIAL.update({name: _binary_function(name) for name in ARITHMETIC + LOGIC})
 for _alias, _name in (("negative", "neg"), ("absolute", "abs"), ("multiply", "mul"),

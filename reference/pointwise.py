@@ -267,7 +267,7 @@ def resize_out(out: Tensor, layout: Layout) -> None:
     (TensorIterator::set_output_raw_strided's as_strided_).
     """
     if out.numel() != 0:
-        warnings.warn(errors.fail("out_resized", old=tuple(out.shape), new=layout.shape),
+        warnings.warn(errors.warning("out_resized", old=tuple(out.shape), new=layout.shape),
                       stacklevel=4)
     geom = Geometry((layout.shape, layout.strides, out._geom.offset))
     needed = (geom.extent()) * out.dtype.itemsize if geom.numel else 0

@@ -207,7 +207,7 @@ class PointwiseMethods:
 
     def __rtruediv__(self: Tensor, other: Any) -> Any:
         # torch/_tensor.py __rdiv__: self.reciprocal() * other
-        return self.reciprocal() * other if _operand(other) else NotImplemented
+        return unary("reciprocal", self) * other if _operand(other) else NotImplemented
 
     def __itruediv__(self: Tensor, other: Any) -> Any:
         return self.div_(other) if _operand(other) else NotImplemented
@@ -268,10 +268,10 @@ class PointwiseMethods:
         return binary("bitwise_xor", self, other, inplace=True) if _operand(other) \
             else NotImplemented
 
-    def __eq__(self: Tensor, other: Any) -> Any:  # type: ignore[override]
+    def __eq__(self: Tensor, other: Any) -> Any:
         return binary("eq", self, other) if _operand(other) else NotImplemented
 
-    def __ne__(self: Tensor, other: Any) -> Any:  # type: ignore[override]
+    def __ne__(self: Tensor, other: Any) -> Any:
         return binary("ne", self, other) if _operand(other) else NotImplemented
 
     def __lt__(self: Tensor, other: Any) -> Any:
@@ -314,5 +314,5 @@ for _name in BINARY:
 PointwiseMethods.negative = PointwiseMethods.neg  # type: ignore[attr-defined]
 PointwiseMethods.absolute = PointwiseMethods.abs  # type: ignore[attr-defined]
 PointwiseMethods.multiply = PointwiseMethods.mul  # type: ignore[attr-defined]
-PointwiseMethods.subtract = PointwiseMethods.sub
-PointwiseMethods.divide = PointwiseMethods.div
+PointwiseMethods.subtract = PointwiseMethods.sub  # type: ignore[attr-defined]
+PointwiseMethods.divide = PointwiseMethods.div  # type: ignore[attr-defined]

@@ -117,7 +117,7 @@ def where(condition: Any, input: Any = None, other: Any = None, *,  # noqa: A002
         raise errors.fail("argument_type", op="where", arg="condition", pos=1,
                           type=type(condition).__name__)
     if condition.dtype is dtypes.uint8:
-        warnings.warn(errors.fail("where_uint8"), stacklevel=3)
+        warnings.warn(errors.warning("where_uint8"), stacklevel=3)
     elif condition.dtype is not dtypes.bool_:
         raise errors.fail("where_condition", dtype=condition.dtype.scalar_name)
     branches = (input, other)
@@ -196,7 +196,7 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
         if overlap_status(t, other) == "partial":
             raise errors.fail("partial_overlap")
     if t._geom.numel and any(s == 0 and n > 1 for n, s in zip(t._geom.shape, t._geom.strides)):
-        warnings.warn(errors.fail("masked_fill_expanded"), stacklevel=3)
+        warnings.warn(errors.warning("masked_fill_expanded"), stacklevel=3)
     if not t.is_meta and not mask.is_meta and t.numel():
         chosen = np.broadcast_to(np.asarray(mask._values()).astype(np.bool_), t.shape)
         fill = value_tensor._values() if value_tensor is not None else np.asarray(value)

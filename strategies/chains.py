@@ -147,9 +147,12 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
         # each op's draws are one unit, its "go on" draw first: shrinking deletes an op
         # whole, from anywhere in the program
         optional = i > min_ops
-        drawn = ch.group(lambda sub, optional=optional: None if optional and not sub.chance(0.9)
-                         else _one_op(sub, live, ops, writes, reads, write_share, invalid_share,
-                                      device))
+
+        def one(sub: Chooser, optional: bool = optional) -> tuple[str, Op] | None:
+            if optional and not sub.chance(0.9):
+                return None
+            return _one_op(sub, live, ops, writes, reads, write_share, invalid_share, device)
+        drawn = ch.group(one)
         if drawn is None:
             break
         src, op = drawn
