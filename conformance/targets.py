@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Op, Program, Ref, Step, StorageOf
+from stridecheck.strategies.program import Op, Program, Step
 
 from . import replay
 from .execute import StepResult, run
@@ -169,8 +169,7 @@ def _split_input(program: Program) -> tuple[list[Step], list[Step]]:
 
 
 def _refers(step: Step) -> bool:
-    values = [*step.op.args, *(v for _, v in step.op.kwargs)]
-    return any(isinstance(v, (Ref, StorageOf)) for v in values)
+    return bool(step.op.refs())
 
 
 @dataclass(frozen=True)

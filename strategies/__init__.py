@@ -7,7 +7,7 @@ builds the same programs from a seeded random stream.
 from .arguments import RandomChooser
 from .chains import chain
 from .hypothesis import alias_programs, view_chains
-from .program import Op, Program, Ref, Step, StorageOf, Sym
+from .program import Literal, Op, Program, Ref, Step, StorageOf, Sym
 
-__all__ = ["Op", "Program", "RandomChooser", "Ref", "Step", "StorageOf", "Sym",
+__all__ = ["Literal", "Op", "Program", "RandomChooser", "Ref", "Step", "StorageOf", "Sym",
            "alias_programs", "chain", "view_chains"]

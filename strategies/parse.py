@@ -17,7 +17,7 @@ from typing import Any
 
 from stridecheck.reference.ops import BY_KEY, OPERATORS, Contract
 
-from .program import Op, Program, Ref, Step, StorageOf, Sym
+from .program import Literal, Op, Program, Ref, Step, StorageOf, Sym
 
 
 def parse(source: str) -> Program:
@@ -140,6 +140,12 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
         if isinstance(first, ast.Name) and first.id in live:
             rest = ast.Call(head.func, head.args[1:], head.keywords)
             steps.append(Step(out, first.id, _call(name, rest, live, "function")))
+        elif isinstance(first, ast.List) and first.elts and \
+                isinstance(first.elts[0], ast.Name) and first.elts[0].id in live:
+            # torch.cat([x, y], 1): the first listed tensor is the subject
+            others = ast.List(first.elts[1:], ast.Load())
+            rest = ast.Call(head.func, [others, *head.args[1:]], head.keywords)
+            steps.append(Step(out, first.elts[0].id, _call(name, rest, live, "tensors")))
         else:
             steps.append(Step(out, None, _call(name, head, live, "factory")))
         src = out
@@ -206,6 +212,9 @@ def _value(node: ast.expr, live: set[str]) -> Any:
             and node.func.id == "float" and len(node.args) == 1 and not node.keywords \
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
         return float(node.args[0].value)  # float('nan'), float('inf')
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            _is_torch(node.func.value) and node.func.attr == "tensor" and len(node.args) == 1:
+        return _literal(node, live)
     if isinstance(node, ast.Tuple):
         return tuple(_value(e, live) for e in node.elts)
     if isinstance(node, ast.List):
@@ -219,3 +228,16 @@ def _value(node: ast.expr, live: set[str]) -> Any:
             and isinstance(node.func.value, ast.Name) and node.func.value.id in live:
         return StorageOf(node.func.value.id)
     raise _Outside(f"argument {ast.unparse(node)!r} is not a literal, symbol or live tensor")
+
+
+def _literal(node: ast.Call, live: set[str]) -> Literal:
+    """`torch.tensor([0, 2])` or `torch.tensor([0, 2], dtype=torch.int32)` as an argument."""
+    def nested(value: Any) -> Any:
+        return tuple(nested(v) for v in value) if isinstance(value, list) else value
+    dtype = "int64"
+    for k in node.keywords:
+        found = _value(k.value, live)
+        if k.arg != "dtype" or not isinstance(found, Sym):
+            raise _Outside("a tensor literal takes only dtype=torch.<dtype>")
+        dtype = found.name
+    return Literal(nested(_value(node.args[0], live)), dtype)

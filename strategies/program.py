@@ -42,6 +42,23 @@ class StorageOf:
         return f"{self.name}.untyped_storage()"
 
 
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A small tensor written out in the program, `torch.tensor([0, 2])`: an index, say."""
+
+    values: tuple[Any, ...]  # nested tuples, one level per dim
+    dtype: str = "int64"
+
+    def __repr__(self) -> str:
+        text = _fmt(_as_lists(self.values))
+        return f"torch.tensor({text})" if self.dtype == "int64" else \
+            f"torch.tensor({text}, dtype=torch.{self.dtype})"
+
+
+def _as_lists(values: Any) -> Any:
+    return [_as_lists(v) for v in values] if isinstance(values, tuple) else values
+
+
 def _fmt(value: Any) -> str:
     if isinstance(value, slice):
         parts = ["" if value.start is None else repr(value.start),
@@ -78,10 +95,13 @@ def format_index(index: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Op:
-    """One call: `kind` is method, attribute, function, factory, getitem, setitem or operator.
+    """One call: `kind` is method, attribute, function, factory, getitem, setitem, operator
+    or tensors.
 
     An operator's name is Python's (`__add__`, `__rsub__`, `__iadd__`, `__neg__`); it runs
-    as that method and reads as the operator (`x + 2`, `2 - x`, `x += 2`, `-x`).
+    as that method and reads as the operator (`x + 2`, `2 - x`, `x += 2`, `-x`). A tensors
+    call takes a list of tensors headed by its subject, the others in `args[0]`:
+    `torch.cat([x, y], 1)`.
     """
 
     name: str
@@ -109,6 +129,9 @@ class Op:
             text = f"{module}.{self.name}({', '.join(argv)})"
         elif self.kind == "function":
             text = f"{module}.{self.name}({', '.join([subject] + argv)})"
+        elif self.kind == "tensors":
+            listed = "[" + ", ".join([subject] + [_fmt(a) for a in self.args[0]]) + "]"
+            text = f"{module}.{self.name}({', '.join([listed] + argv[1:])})"
         else:
             text = f"{subject}.{self.name}({', '.join(argv)})"
         if self.pick is not None:
@@ -123,6 +146,20 @@ class Op:
         """Tell whether the call is a statement that binds nothing (`x[0] = 1`, `x += 1`)."""
         return self.kind == "setitem" or (self.kind == "operator" and self.name.startswith("__i")
                                           and self.name != "__invert__")
+
+    def refs(self) -> tuple[str, ...]:
+        """Return the live tensors the call reads besides its subject, in argument order."""
+        found: list[str] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, (Ref, StorageOf)):
+                found.append(value.name)
+            elif isinstance(value, (tuple, list)):
+                for v in value:
+                    walk(v)
+        walk(self.args)
+        walk(tuple(v for _, v in self.kwargs))
+        return tuple(found)
 
     @property
     def key(self) -> str:
@@ -193,6 +230,8 @@ def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
         return env[value.name]
     if isinstance(value, StorageOf):
         return env[value.name].untyped_storage()
+    if isinstance(value, Literal):
+        return lib.tensor(_as_lists(value.values), dtype=getattr(lib, value.dtype))
     if isinstance(value, tuple):
         return tuple(resolve(v, lib, env) for v in value)
     if isinstance(value, list):
@@ -215,6 +254,8 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
         return subject
     elif op.kind == "operator":
         result = getattr(subject, op.name)(*args)
+    elif op.kind == "tensors":
+        result = getattr(lib, op.name)([subject, *args[0]], *args[1:], **kwargs)
     elif op.kind in ("factory", "function"):
         fn = getattr(lib, op.name)
         result = fn(*args, **kwargs) if op.kind == "factory" else fn(subject, *args, **kwargs)
@@ -230,7 +271,8 @@ def encode_value(value: Any) -> Any:
     """Return a program argument (or a recorded value) as JSON data; `decode_value` undoes it.
 
     What JSON cannot hold becomes a one-key object: {"float": "nan"}, {"complex": [re, im]},
-    {"slice": [...]}, {"tuple": [...]}, {"sym": name}, {"ref": name}, {"storage_of": name}.
+    {"slice": [...]}, {"tuple": [...]}, {"sym": name}, {"ref": name}, {"storage_of": name},
+    {"literal": [values, dtype]}.
     """
     if value is None or isinstance(value, (bool, int, str)):
         return value
@@ -252,6 +294,8 @@ def encode_value(value: Any) -> Any:
         return {"ref": value.name}
     if isinstance(value, StorageOf):
         return {"storage_of": value.name}
+    if isinstance(value, Literal):
+        return {"literal": [encode_value(value.values), value.dtype]}
     if type(value).__name__ in ("dtype", "memory_format") and hasattr(value, "name"):
         return {"sym": value.name}
     raise TypeError(f"cannot encode {type(value).__name__} in a program")
@@ -274,6 +318,8 @@ def decode_value(value: Any) -> Any:
         return Ellipsis
     if tag == "tuple":
         return tuple(decode_value(v) for v in body)
+    if tag == "literal":
+        return Literal(decode_value(body[0]), body[1])
     if tag in ("sym", "ref", "storage_of"):
         return {"sym": Sym, "ref": Ref, "storage_of": StorageOf}[tag](body)
     raise ValueError(f"unknown program value tag {tag!r}")
