@@ -468,7 +468,11 @@ def _to(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     return Op("to", (Sym(ch.choice(DTYPE_NAMES)),), (("copy", True),))
 
 
-def _scalar_for(t: Tensor, ch: Chooser) -> Any:
+def _scalar_for(t: Tensor, ch: Chooser, *, mixed: bool = False) -> Any:
+    """A Python scalar of t's kind; with `mixed`, sometimes of another kind, as a wrapped
+    number that type promotion must take into account (`int_tensor * 2.5` is float32)."""
+    if mixed and ch.chance(0.25):
+        return ch.choice((2.5, -1.5, 2, True))
     if t.dtype is dtypes.bool_:
         return ch.choice((True, False))
     if t.dtype.is_complex:
@@ -606,7 +610,7 @@ def _pointwise_other(t: Tensor, ch: Chooser, ctx: Context, tensors_only: bool) -
         return Ref(ch.choice(refs))
     if tensors_only:
         return Ref(next(n for n, u in ctx.live.items() if u is t))
-    return _scalar_for(t, ch)
+    return _scalar_for(t, ch, mixed=True)
 
 
 def _pointwise(name: str) -> Builder:
@@ -642,7 +646,8 @@ def _clamp(name: str) -> Builder:
         kind = "function" if BY_KEY[name].function and ch.chance(0.3) else "method"
         refs = _pointwise_refs(t, ctx)
         if name in ("clamp_min", "clamp_max"):
-            bound = Ref(ch.choice(refs)) if refs and ch.chance(0.4) else _scalar_for(t, ch)
+            bound = Ref(ch.choice(refs)) if refs and ch.chance(0.4) else \
+                _scalar_for(t, ch, mixed=True)
             return Op(name, (bound,), kind=kind)
         if refs and ch.chance(0.4):  # tensor bounds, one of them perhaps absent
             lo, hi = Ref(ch.choice(refs)), Ref(ch.choice(refs))
@@ -650,7 +655,7 @@ def _clamp(name: str) -> Builder:
             kwargs = (("min", lo), ("max", hi)) if form == 0 else (
                 (("min", lo),) if form == 1 else (("max", hi),))
             return Op(name, kwargs=kwargs, kind=kind)
-        lo, hi = _scalar_for(t, ch), _scalar_for(t, ch)
+        lo, hi = _scalar_for(t, ch, mixed=True), _scalar_for(t, ch, mixed=True)
         form = ch.integer(0, 2)
         args: tuple[Any, ...] = (lo, hi) if form == 0 else ((lo,) if form == 1 else ())
         return Op(name, args, (("max", hi),) if form == 2 else (), kind=kind)

@@ -213,6 +213,40 @@ def _chunk_drops_last(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+# -- ops that allocate their outputs ----------------------------------------------------------
+_BINARY = frozenset({"add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder",
+                     "fmod", "pow", "maximum", "minimum", "fmax", "fmin", "atan2", "copysign",
+                     "hypot", "xlogy", "heaviside", "logaddexp", "ldexp", "eq", "ne", "lt",
+                     "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
+                     "bitwise_and", "bitwise_or", "bitwise_xor", "__add__", "__radd__",
+                     "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+                     "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__",
+                     "__pow__", "__rpow__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
+                     "__ge__", "__and__", "__rand__", "__or__", "__ror__", "__xor__",
+                     "__rxor__"})
+
+
+def _binary_ignores_permutation(func: Any, args: Any, kwargs: Any) -> Any:
+    # a binary op lays its output out contiguously whatever the order of its operands' dims,
+    # instead of following them as TensorIterator does (x.t() + 1 is transposed)
+    out = func(*args, **kwargs)
+    if _name(func) in _BINARY and "out" not in kwargs and isinstance(out, torch.Tensor) \
+            and not out.is_contiguous():
+        return out.contiguous()
+    return out
+
+
+def _wrapped_float_is_double(func: Any, args: Any, kwargs: Any) -> Any:
+    # a Python float next to an integer tensor counts as a float64 tensor, not as a wrapped
+    # number of the default float dtype: int_tensor * 2.5 comes out float64
+    out = func(*args, **kwargs)
+    if _name(func) in _BINARY and "out" not in kwargs and isinstance(out, torch.Tensor) \
+            and out.dtype is torch.float32 and any(type(a) is float for a in args) \
+            and not any(isinstance(a, torch.Tensor) and a.is_floating_point() for a in args):
+        return out.double()
+    return out
+
+
 def _is_contiguous_strict_size1(func: Any, args: Any, kwargs: Any) -> Any:
     # plain is_contiguous() (no memory_format) wants row-major strides on size-1 dims too,
     # where they cannot matter; is_contiguous(memory_format=...) stays right
@@ -272,6 +306,10 @@ BUGS: tuple[Bug, ...] = (
     Bug("chunk-drops-last", "metadata", "eager:cpu", "view_chains", _mode(_chunk_drops_last)),
     Bug("is-contiguous-no-arg-size1", "metadata", "eager:cpu", "view_chains",
         _mode(_is_contiguous_strict_size1)),
+    Bug("binary-op-ignores-permutation", "metadata", "eager:cpu", "view_chains",
+        _mode(_binary_ignores_permutation)),
+    Bug("wrapped-float-is-double", "values", "eager:cpu", "view_chains",
+        _mode(_wrapped_float_is_double)),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",
