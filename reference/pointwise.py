@@ -19,7 +19,7 @@ import numpy as np
 from . import dtypes, errors, writes
 from . import values as vals
 from .dtypes import dtype as DType
-from .geometry import Geometry, aliases_internally
+from .geometry import Geometry, aliases_internally, contiguous_strides
 from .iterator import Input, Layout, common_dtype, pointwise_layout
 from .kernels import (
     COMPLEX_HALF,
@@ -179,15 +179,13 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
             strides = empty_like_strides(first._geom, dtypes.preserve_format)
             dest = type(first)._fresh(first._geom.shape, strides, result, device)
         else:
-            layout = pointwise_layout(_layout_inputs(name, inputs, operands),
-                                      int_to_float=kernel.int_to_float)
+            layout = _layout(name, kernel, inputs, operands)
             dest = type(tensors[0])._fresh(layout.shape, layout.strides, result, device)
         fresh = True
     else:
         fresh = False
         if not inplace and dest._geom.shape != shape:
-            resize_out(dest, pointwise_layout(_layout_inputs(name, inputs, operands),
-                                              int_to_float=kernel.int_to_float))
+            resize_out(dest, _layout(name, kernel, inputs, operands))
     if not on_meta and 0 not in shape:
         values = _values(name, kernel, operands, common, alpha)
         ulps = BY_KEY[name].tolerance
@@ -224,6 +222,20 @@ def _result_dtype(kernel: Kernel, common: DType) -> DType:
     if kernel.complex_to_real and common.is_complex:
         return common.to_real()
     return common
+
+
+def _layout(name: str, kernel: Kernel, inputs: list[Input],
+            operands: Sequence[Operand]) -> Layout:
+    """Return the layout TensorIterator gives the op's output.
+
+    pow with a Scalar base is the exception: its meta function (BinaryOps.cpp pow Scalar)
+    sets the output with no strides, so it is contiguous whatever the exponent's layout.
+    """
+    if name == "pow" and not is_tensor(operands[0]):
+        shape = operands[1]._geom.shape
+        return Layout((shape, contiguous_strides(shape)))
+    return pointwise_layout(_layout_inputs(name, inputs, operands),
+                            int_to_float=kernel.int_to_float)
 
 
 def _layout_inputs(name: str, inputs: list[Input], operands: Sequence[Operand]) -> list[Input]:

@@ -15,6 +15,8 @@ from typing import Any
 
 import torch
 
+from stridecheck.reference.ops import OPS
+
 aten = torch.ops.aten
 
 
@@ -140,10 +142,18 @@ def _name(func: Any) -> str:
     return getattr(func, "__name__", "")
 
 
+# in-place pointwise ops, as methods and as augmented assignments
+_INPLACE_POINTWISE = frozenset(
+    op.key for op in OPS if op.family in ("arithmetic_", "unary_", "logic_", "ternary_")
+    or op.key.startswith("__i") and op.key != "__invert__")
+
+
 def _add_into_copy(func: Any, args: Any, kwargs: Any) -> Any:
-    # add_ on a non-contiguous tensor computes into a copy that never reaches the base
-    if _name(func) == "add_" and not args[0].is_contiguous():
-        return args[0].clone().add_(*args[1:], **kwargs)
+    # add_ (and every other in-place pointwise op) on a non-contiguous tensor computes into
+    # a copy that never reaches the base
+    name = _name(func)
+    if name in _INPLACE_POINTWISE and not args[0].is_contiguous():
+        return getattr(args[0].clone(), name)(*args[1:], **kwargs)
     return func(*args, **kwargs)
 
 

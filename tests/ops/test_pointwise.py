@@ -209,6 +209,10 @@ OPERATORS: Table = [
     ("op-floordiv", F + Y + "a = f // y\nb = f // 2\nc = 2 // y"),
     ("op-mod", F + Y + "a = f % y\nb = f % 2\nc = 5 % y"),
     ("op-pow", F + Y + "a = f ** 2\nb = 2 ** f\nc = y.abs() ** y\nd = f ** 0.5"),
+    # a Scalar base gives a contiguous output, not the exponent's layout (pow Scalar meta)
+    ("op-pow-scalar-base-layout", F + "t = f.t()\na = 2 ** t\nb = torch.pow(1, t)\n"
+                                      "e = f[:1].expand(0, 4).t()\nc = 3 ** e\n"
+                                      "o = torch.empty(5)\nd = torch.pow(2, t, out=o)"),
     ("op-compare", F + Y + "a = f == y\nb = f != 0\nc = f < y\nd = f <= 1\ne = f > y\n"
                            "k = f >= 0.5"),
     ("op-compare-reflected", F + "a = 1 < f\nb = 0.5 >= f\nc = 2 == f\nd = 0 != f"),
