@@ -101,8 +101,6 @@ def _tensor_item(item: Any) -> Any:
     """Return a 0-d integer tensor as an int and a 0-d bool tensor as a bool, as torch does."""
     if item.dtype.is_floating_point or item.dtype.is_complex:
         raise errors.fail("index_dtype")
-    if item.ndim:
-        raise errors.fail("index_tensor_unsupported")
     value = item.item()
     return bool(value) if item.dtype.name in ("bool", "uint8") else int(value)
 

@@ -1,4 +1,17 @@
-"""Matrix products: mm, bmm, matmul and @, mv, dot (ATen LinearAlgebra.cpp, Blas.cpp).
+"""Matrix products: mm, bmm, matmul and @, mv, dot and vdot (ATen LinearAlgebra.cpp, Blas.cpp).
+
+mm, bmm and addmv (behind mv) are structured kernels: a meta function checks the operands and
+asks for a contiguous output, then the CPU kernel checks dtypes and picks a BLAS path. dot and
+vdot fill a fresh 0-d tensor. matmul (LinearAlgebra.cpp `_matmul_impl`) is composite: it
+dispatches on the operands' ranks to dot, mv, mm (folding the batch of the larger operand
+into its rows when should_fold allows it) or bmm of the expanded operands, so its output's
+layout, version and errors are those of the op it lands on.
+
+Values are computed in float64 / complex128 / int64 and stored as the output's dtype. Integer
+products wrap as torch's do. Floating products are exact when every partial sum is a
+representable multiple of one quantum (small-integer inputs); otherwise they carry a
+tolerance relative to each element's magnitude, and elements whose terms cancel too much to
+bound that way are left undefined (see `_contract`).
 
 FUNCTIONS maps each torch.<name> this module models to its function; ProductMethods holds the
 Tensor methods.
@@ -7,18 +20,620 @@ Tensor methods.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from math import prod
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import dtypes, errors, writes
+from .dtypes import dtype as DType
+from .geometry import Geometry, aliases_internally, compute_stride, contiguous_strides
+from .iterator import Layout
+from .layouts import broadcast_shapes, empty_like_strides
+from .operands import is_tensor
+from .overlap import byte_range
+from .pointwise import cpp_type, resize_out
 
 if TYPE_CHECKING:
     from .tensor import Tensor  # noqa: F401
 
 # mypy: disable-error-code="misc"
 
+Shape = tuple[int, ...]
+
+# An element whose terms' magnitudes add up to more than this many times its own is left
+# undefined when the product is inexact: its relative error has no useful bound.
+_CANCELLATION = 64.0
+# (significand bits, smallest subnormal, largest finite) of each real floating type
+_FORMATS = {"float16": (11, 2.0**-24, 65504.0), "bfloat16": (8, 2.0**-133, 3.3895313892515355e38),
+            "float32": (24, 2.0**-149, 3.4028234663852886e38),
+            "float64": (53, 2.0**-1074, 1.7976931348623157e308)}
+
+
+# -- values: what a product stores, which elements it leaves open, and how precisely ----------
+
+@dataclass(frozen=True, slots=True)
+class _Product:
+    values: np.ndarray
+    undefined: np.ndarray
+    tolerance: float
+    # whether the values hold bits torch does not fix: a NaN's sign and payload, or the sign
+    # of a zero (BLAS starts from +0, a kernel's first product may be -0)
+    loose: bool
+
+
+def _numbers(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
+    """Return t's values widened to the type products are computed in, and its defined mask."""
+    values = t._values()
+    wide = np.complex128 if t.dtype.is_complex else (
+        np.float64 if t.dtype.is_floating_point else np.int64)
+    defined = t._defined()
+    return np.where(defined, values.astype(wide), 0), defined
+
+
+def _quantum(x: np.ndarray) -> float:
+    """Return the largest power of two every finite component of x is a multiple of."""
+    parts = np.concatenate([x.real.ravel(), x.imag.ravel()]) if x.dtype.kind == "c" else x.ravel()
+    parts = np.abs(parts[np.isfinite(parts) & (parts != 0)])
+    if parts.size == 0:
+        return float("inf")
+    mantissa, exponent = np.frexp(parts)
+    digits = (mantissa * 2.0**53).astype(np.int64)
+    lowest = (digits & -digits).astype(np.float64)
+    return float(np.min(np.ldexp(lowest, exponent - 53)))
+
+
+def _magnitude(x: np.ndarray) -> np.ndarray:
+    """Return |x| per element, |re| + |im| for complex x, with non-finite elements as 0."""
+    size = np.abs(x.real) + np.abs(x.imag) if x.dtype.kind == "c" else np.abs(x)
+    return np.where(np.isfinite(size), size, 0.0)
+
+
+def _contract(a: Tensor, b: Tensor, a_shape: Shape, b_shape: Shape, dt: DType) -> _Product:
+    """Return the product of a (viewed as a_shape, `(..., m, k)`) and b (`(..., k, n)`).
+
+    An element is undefined where a term it sums was. Floating products are exact when all
+    terms are multiples of one quantum q and their magnitudes add up to at most 2**p * q
+    (p significand bits of dt): then every partial sum, in any order, is representable.
+    Otherwise each element may stray by ((k + 2) * eps + input tolerances) times the sum of
+    its terms' magnitudes S (any summation order; CPU kernels accumulate half and bfloat16
+    in float32), which is a tolerance relative to the element only where S is within
+    _CANCELLATION times its magnitude; the other elements are left undefined.
+    """
+    x, x_ok = _numbers(a)
+    y, y_ok = _numbers(b)
+    x, x_ok = x.reshape(a_shape), x_ok.reshape(a_shape)
+    y, y_ok = y.reshape(b_shape), y_ok.reshape(b_shape)
+    rows = np.asarray((~x_ok).any(-1))
+    cols = np.asarray((~y_ok).any(-2))
+    undefined = rows[..., :, None] | cols[..., None, :]
+    if x.dtype.kind == "i":
+        return _Product(np.matmul(x, y), undefined, 0.0, False)
+    with np.errstate(all="ignore"):
+        finite = bool(np.isfinite(x).all() and np.isfinite(y).all())
+        # einsum sums products as IEEE arithmetic does (inf * 0 is NaN), whatever BLAS does
+        values = np.matmul(x, y) if finite else np.einsum("...ik,...kj->...ij", x, y)
+        size_x, size_y = _magnitude(x), _magnitude(y)
+        bound = np.matmul(size_x, size_y)
+    bits, tiny, largest = _FORMATS[(dt.to_real() if dt.is_complex else dt).name]
+    slack = a._tolerance() + b._tolerance()
+    undefined = undefined | (bound > largest / 2)  # a partial sum may overflow, or not
+    quantum = _quantum(x) * _quantum(y)
+    peak = float(bound.max()) if bound.size else 0.0
+    loose = bool(np.isnan(values).any() or (values == 0).any())
+    if not slack and (quantum == float("inf") or (quantum >= tiny and peak <= 2.0**bits * quantum)):
+        return _Product(values, undefined, 0.0, loose)
+    reduced = dt in (dtypes.float16, dtypes.bfloat16, dtypes.complex32)
+    accumulate = dtypes.float32.eps if reduced else dt.eps
+    magnitude = np.abs(values)
+    with np.errstate(all="ignore"):
+        ratio = np.where(bound > 0, bound / magnitude, 0.0)
+    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
+    undefined = undefined | ~kept
+    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
+    worst = float(usable.max()) if usable.size else 0.0
+    k = a_shape[-1]
+    tolerance = 2 * (((k + 2) * accumulate + slack) * worst + dt.eps)
+    return _Product(values, undefined, tolerance, loose)
+
+
+def _shares_memory(t: Tensor, other: Tensor) -> bool:
+    """Tell whether two tensors' element ranges share storage bytes."""
+    if t._storage is not other._storage or not t.numel() or not other.numel():
+        return False
+    lo, hi = byte_range(t)
+    lo2, hi2 = byte_range(other)
+    return lo < hi2 and lo2 < hi
+
+
+def _store(dest: Tensor, product: _Product, inputs: tuple[Tensor, ...]) -> None:
+    """Write a product into dest, marking what torch leaves undetermined.
+
+    A destination that shares memory with an operand, or whose elements share addresses,
+    gets values that depend on the order the kernel reads and writes: all undefined.
+    """
+    undefined = product.undefined.reshape(dest.shape)
+    if aliases_internally(dest._geom) or any(_shares_memory(dest, t) for t in inputs):
+        undefined = np.ones(dest.shape, dtype=np.bool_)
+    dest._write(product.values.reshape(dest.shape))
+    if product.loose:
+        dest._storage.loose_bits = True
+    if product.tolerance:
+        dest._storage.tolerance = max(dest._storage.tolerance, product.tolerance)
+        dest._storage.tolerance_dtype = dest.dtype
+    writes.forget(dest, undefined)
+
+
+def _zero(dest: Tensor) -> None:
+    """Fill dest with zeros, as the kernels' zero_() for an empty contraction does."""
+    if not dest.is_meta:
+        dest._write(np.zeros((), dtype=np.int64))
+
+
+# -- arguments, as torch's Python binding parses them ------------------------------------------
+
+def _check_arguments(op: str, *named: tuple[str, Any]) -> None:
+    """Raise the argument parser's TypeError for an operand that is not a tensor.
+
+    Positions count from 1: a function's input first, a method's other operand first (self
+    is not counted).
+    """
+    for pos, (name, value) in enumerate(named, start=1):
+        if not is_tensor(value):
+            raise errors.fail("argument_type", op=op, arg=name, pos=pos,
+                              type=type(value).__name__)
+
+
+def _check_out(op: str, out: Any, overloaded: bool) -> None:
+    """Raise for an `out=` that is not a tensor (mm and bmm have overloads, listed instead)."""
+    if out is None or is_tensor(out):
+        return
+    if overloaded:
+        raise errors.fail("argument_overloads", op=op,
+                          type=f"Tensor, Tensor, out={type(out).__name__}")
+    raise errors.fail("product_out_type", op=op, type=type(out).__name__)
+
+
+def _structured_output(out: Tensor | None, like: Tensor, shape: Shape, dt: DType) -> Tensor:
+    """Return a structured kernel's output: fresh and contiguous, or `out` checked and resized.
+
+    torchgen's resize_out checks the dtype first, then resizes (with its warning) to
+    contiguous strides only when the shape differs; a right-shaped out keeps its strides.
+    """
+    if out is None:
+        return type(like)._fresh(shape, contiguous_strides(shape), dt, like.device)
+    if out.dtype is not dt:
+        raise errors.fail("product_out_dtype", want=cpp_type(dt), got=cpp_type(out.dtype))
+    if out._geom.shape != shape:
+        resize_out(out, Layout((shape, contiguous_strides(shape))))
+    return out
+
+
+def _refuse(kernel: str, dt: DType, complex_only: bool = False) -> None:
+    """Raise where the CPU kernel's AT_DISPATCH has no case for dt (ALL_TYPES_AND_COMPLEX_AND2
+    with Half and BFloat16, or COMPLEX_TYPES for vdot)."""
+    if dt is dtypes.bool_ or dt is dtypes.complex32 or (complex_only and not dt.is_complex):
+        raise errors.fail("kernel_dtype", kernel=kernel, type=dt.scalar_name)
+
+
+# -- mm -----------------------------------------------------------------------------------------
+
+def _blas_ready(strides: Shape, shape: Shape) -> bool:
+    """Tell whether addmm_impl_cpu_ hands a result to gemm as it is (column- or row-major
+    with a usable leading dimension) rather than through a copy it writes back."""
+    return (strides[0] == 1 and (shape[1] == 1 or strides[1] >= max(1, shape[0]))) or (
+        strides[1] == 1 and (shape[0] == 1 or strides[0] >= max(1, shape[1])))
+
+
+def _addmm_impl(result: Tensor, m1: Tensor, m2: Tensor) -> None:
+    """Compute m1 @ m2 into result (LinearAlgebra.cpp addmm_impl_cpu_ with beta 0)."""
+    if m1.dtype is not m2.dtype:
+        raise errors.fail("mm_dtypes", a=cpp_type(m1.dtype), b=cpp_type(m2.dtype))
+    if not result.numel():
+        return
+    m, k = m1._geom.shape
+    if k == 0:
+        _zero(result)
+        return
+    _refuse("addmm_impl_cpu_", result.dtype)
+    if result._conj or not _blas_ready(result._geom.strides, result._geom.shape):
+        writes.check_writable(result)  # the copy back from gemm's buffer: result.copy_(c)
+    if not result.is_meta:
+        _store(result, _contract(m1, m2, (m, k), m2._geom.shape, result.dtype), (m1, m2))
+
+
+def _mm(a: Tensor, b: Tensor, out: Tensor | None) -> Tensor:
+    """Run aten::mm / mm.out (LinearAlgebra.cpp TORCH_META_FUNC(mm), mm_out_cpu)."""
+    if a.ndim != 2:
+        raise errors.fail("mm_self_matrix")
+    if b.ndim != 2:
+        raise errors.fail("mm_mat2_matrix")
+    (m, k), (k2, n) = a._geom.shape, b._geom.shape
+    if k != k2:
+        raise errors.fail("mm_shapes", m=m, k=k, k2=k2, n=n)
+    dest = _structured_output(out, a, (m, n), a.dtype)
+    _addmm_impl(dest, a, b)
+    if out is not None:
+        out._bump()
+    return dest
+
+
+def mm(input: Any, mat2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.mm(input, mat2, *, out=None)."""
+    _check_arguments("mm", ("input", input), ("mat2", mat2))
+    _check_out("mm", out, overloaded=True)
+    return _mm(input, mat2, out)
+
+
+# -- bmm ----------------------------------------------------------------------------------------
+
+def _batch_items_ready(t: Tensor) -> bool:
+    """LinearAlgebra.cpp bmm_out_or_baddbmm_ batch_items_contiguous_or_transposed."""
+    shape = t._geom.shape
+    strides = empty_like_strides(t._geom, dtypes.preserve_format) if t._conj else t._geom.strides
+    return (strides[2] == 1 and (shape[1] == 1 or strides[1] >= shape[2])) or (
+        strides[1] == 1 and (shape[2] == 1 or strides[2] >= shape[1]))
+
+
+def _bmm_impl(result: Tensor, b1: Tensor, b2: Tensor) -> None:
+    """Compute b1 @ b2 into result (LinearAlgebra.cpp bmm_out_or_baddbmm_, is_bmm_out).
+
+    The path it takes decides how mixed dtypes fail: a small product runs a kernel
+    dispatched on b1 that reads the result as b1's type; a larger floating one whose
+    operands suit gemm runs batched gemm dispatched on the result (b2's type); the rest run
+    addmm_impl_cpu_ on each batch.
+    """
+    bs, m, k = b1._geom.shape
+    n = b2._geom.shape[2]
+    if not result.numel():
+        return
+    if k == 0:
+        _zero(result)
+        return
+    if k * m * n < 400:
+        _refuse("bmm", b1.dtype)
+        if result.dtype is not b1.dtype:
+            raise errors.fail("scalar_type", want=b1.dtype.scalar_name,
+                              got=result.dtype.scalar_name)
+    elif (result.dtype in (dtypes.float32, dtypes.float64) or result.dtype.is_complex) and \
+            result.dtype is not dtypes.complex32 and _batch_items_ready(b1) and \
+            _batch_items_ready(b2) and result.is_contiguous():
+        if b1.dtype is not result.dtype:
+            raise errors.fail("scalar_type", want=result.dtype.scalar_name,
+                              got=b1.dtype.scalar_name)
+    else:
+        for i in range(bs):
+            _addmm_impl(result.select(0, i), b1.select(0, i), b2.select(0, i))
+        if not result.is_meta and (_shares_memory(result, b1) or _shares_memory(result, b2)):
+            # a batch written before a later one reads the same memory
+            writes.forget(result, np.ones(result.shape, dtype=np.bool_))
+        return
+    if not result.is_meta:
+        _store(result, _contract(b1, b2, (bs, m, k), (bs, k, n), result.dtype), (b1, b2))
+
+
+def _bmm(b1: Tensor, b2: Tensor, out: Tensor | None) -> Tensor:
+    """Run aten::bmm / bmm.out (LinearAlgebra.cpp common_checks_baddbmm_bmm, bmm_out_cpu)."""
+    if b1.ndim != 3:
+        raise errors.fail("bmm_3d", name="batch1")
+    if b2.ndim != 3:
+        raise errors.fail("bmm_3d", name="batch2")
+    bs, m, k = b1._geom.shape
+    if b2._geom.shape[:2] != (bs, k):
+        raise errors.fail("bmm_sizes", want=(bs, k), got=b2._geom.shape[:2])
+    dest = _structured_output(out, b2, (bs, m, b2._geom.shape[2]), b2.dtype)
+    _bmm_impl(dest, b1, b2)
+    if out is not None:
+        out._bump()
+    return dest
+
+
+def bmm(input: Any, mat2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.bmm(input, mat2, *, out=None)."""
+    _check_arguments("bmm", ("input", input), ("mat2", mat2))
+    _check_out("bmm", out, overloaded=True)
+    return _bmm(input, mat2, out)
+
+
+# -- mv -----------------------------------------------------------------------------------------
+
+def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: bool = False
+           ) -> Tensor:
+    """Run addmv(self, mat, vec, beta=0) into result (Blas.cpp addmv meta, addmv_out_cpu).
+
+    The meta function checks ranks, sizes and that all three share one dtype; the output
+    takes vec's dtype. mv runs it in place on its fresh result, mv_out into out.
+    """
+    if not (mat.ndim == 2 and vec.ndim == 1 and self.ndim <= 1):
+        raise errors.fail("addmv_ranks", a=self.ndim, b=mat.ndim, c=vec.ndim)
+    (m, k) = mat._geom.shape
+    if k != vec._geom.shape[0] or not (m == self.numel() or self.numel() == 1):
+        if self.ndim == 0:  # the message itself asks for self.size(0)
+            raise errors.fail("no_dims", dim=0)
+        raise errors.fail("addmv_sizes", input=self._geom.shape[0], m=m, k=k,
+                          vec=vec._geom.shape[0])
+    if not (self.dtype is mat.dtype is vec.dtype):
+        raise errors.fail("addmv_dtypes", a=self.dtype.scalar_name, b=mat.dtype.scalar_name,
+                          c=vec.dtype.scalar_name)
+    dest = result if inplace else _structured_output(result, vec, (m,), vec.dtype)
+    if not mat.numel():
+        _zero(dest)
+    elif dest.numel():
+        _refuse("addmv_impl_cpu", mat.dtype)
+        if not dest.is_meta:
+            _store(dest, _contract(mat, vec, (m, k), (k, 1), dest.dtype), (mat, vec))
+    return dest
+
+
+def _mv(mat: Tensor, vec: Tensor, out: Tensor | None) -> Tensor:
+    """Run aten::mv / mv.out (Blas.cpp mv, mv_out): addmv with beta 0.
+
+    mv allocates its result from `mat.size(0)` first; mv_out passes out as addmv's self when
+    it has a fitting number of elements, else a fresh vector.
+    """
+    m = mat.size(0)
+    if out is None:
+        fresh = type(vec)._fresh((m,), (1,), vec.dtype, vec.device)
+        return _addmv(fresh, fresh, mat, vec, inplace=True)
+    fits = out.ndim <= 1 and out.numel() in (m, 1)
+    self = out if fits else type(vec)._fresh((m,), (1,), vec.dtype, vec.device)
+    _addmv(out, self, mat, vec)
+    out._bump()
+    return out
+
+
+def mv(input: Any, vec: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.mv(input, vec, *, out=None)."""
+    _check_arguments("mv", ("input", input), ("vec", vec))
+    _check_out("mv", out, overloaded=False)
+    return _mv(input, vec, out)
+
+
+# -- dot and vdot -------------------------------------------------------------------------------
+
+def _dot_check(a: Tensor, b: Tensor) -> None:
+    """Blas.cpp dot_check."""
+    if a.ndim != 1 or b.ndim != 1:
+        raise errors.fail("dot_ranks", a=a.ndim, b=b.ndim)
+    if a.dtype is not b.dtype:
+        raise errors.fail("dot_dtypes", a=a.dtype.scalar_name, b=b.dtype.scalar_name)
+    if a.numel() != b.numel():
+        raise errors.fail("dot_sizes", a=a.numel(), b=b.numel())
+
+
+def _plain(t: Tensor) -> Tensor:
+    """Return t.conj() of a conjugate view: the same memory without the conj bit."""
+    return t._view_of(t._geom, conj=False)
+
+
+def _conj_result(t: Tensor) -> Tensor:
+    """Return `.conj()` of a kernel's fresh result: the conj bit flipped, made below autograd,
+    so no view of anything."""
+    flipped = t._alias(t._geom, t.dtype)
+    flipped._conj = not t._conj
+    return flipped
+
+
+def _dot_product(a: Tensor, b: Tensor, kernel: str, conjugate_first: bool) -> Tensor:
+    """Fill a fresh 0-d tensor with the sum of a * b (a conjugated first for vdot)."""
+    _dot_check(a, b)
+    _refuse(kernel, a.dtype, complex_only=kernel == "vdot")
+    dest = type(a)._fresh((), (), a.dtype, a.device)
+    if not dest.is_meta:
+        first = a.conj() if conjugate_first else a
+        _store(dest, _contract(first, b, (1, a.numel()), (b.numel(), 1), dest.dtype), ())
+    return dest
+
+
+def _dot(a: Tensor, b: Tensor) -> Tensor:
+    """Run aten::dot (Blas.cpp dot): conjugate views turn into vdot or a conjugated result."""
+    if a.dtype.is_complex:
+        if a._conj and b._conj:
+            return _conj_result(_dot(_plain(a), _plain(b)))
+        if a._conj:
+            return _vdot(_plain(a), b)
+        if b._conj:
+            return _vdot(_plain(b), a)
+    return _dot_product(a, b, "dot", False)
+
+
+def _vdot(a: Tensor, b: Tensor) -> Tensor:
+    """Run aten::vdot (Blas.cpp vdot): dot for real dtypes, conj(a) . b for complex ones."""
+    if not a.dtype.is_complex:
+        return _dot(a, b)
+    if a._conj and b._conj:
+        return _vdot(_plain(b), _plain(a))
+    if a._conj:
+        return _dot(_plain(a), b)
+    if b._conj:
+        return _conj_result(_dot(a, _plain(b)))
+    return _dot_product(a, b, "vdot", True)
+
+
+def _dot_out(a: Tensor, b: Tensor, out: Tensor, compute: Callable[[Tensor, Tensor], Tensor]
+             ) -> Tensor:
+    """Run dot.out / vdot.out (LinearAlgebra.cpp dot_out): resize, check, fill."""
+    if out._geom.shape != ():
+        resize_out(out, Layout(((), ())))
+    if out.dtype is not a.dtype:
+        raise errors.fail("dot_out_dtype", out=out.dtype.scalar_name, dtype=a.dtype.scalar_name)
+    value = compute(a, b)
+    writes.copy_values(out, value)
+    out._bump()
+    return out
+
+
+def dot(input: Any, tensor: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.dot(input, tensor, *, out=None)."""
+    _check_arguments("dot", ("input", input), ("tensor", tensor))
+    _check_out("dot", out, overloaded=False)
+    return _dot(input, tensor) if out is None else _dot_out(input, tensor, out, _dot)
+
+
+def vdot(input: Any, other: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.vdot(input, other, *, out=None)."""
+    _check_arguments("vdot", ("input", input), ("other", other))
+    _check_out("vdot", out, overloaded=False)
+    return _vdot(input, other) if out is None else _dot_out(input, other, out, _vdot)
+
+
+# -- matmul -------------------------------------------------------------------------------------
+
+def should_fold(shape1: Shape, strides1: Shape, shape2: Shape, strides2: Shape) -> bool:
+    """Tell whether matmul folds the larger operand's batch into mm / mv rows.
+
+    LinearAlgebra.cpp should_fold, without its autograd case: the larger operand (the other
+    one's mT when the second is larger) must be >= 3-d against a 1-d or 2-d one, the first
+    operand not 2-d, and its leading dims viewable as one (or it is empty).
+    """
+    first_larger = len(shape1) >= len(shape2)
+    if first_larger:
+        shape, strides, small = shape1, strides1, len(shape2)
+    else:  # tensor2.mT
+        shape = shape2[:-2] + (shape2[-1], shape2[-2])
+        strides = strides2[:-2] + (strides2[-1], strides2[-2])
+        small = len(shape1)
+    if not (len(shape) >= 3 and small <= 2):
+        return False
+    if len(shape1) == 2:
+        return False
+    if prod(shape) == 0:
+        return True
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(len(shape) - 2))
+
+
+def _unsafe_view(t: Tensor, shape: Shape) -> Tensor:
+    """Return at::_unsafe_view: the same memory in a new shape, no view of anything."""
+    g = t._geom
+    strides = compute_stride(g.shape, g.strides, shape)
+    assert strides is not None, f"_unsafe_view of {g} as {shape}"
+    return t._alias(Geometry((shape, strides, g.offset)), t.dtype)
+
+
+def _fold(t1: Tensor, t2: Tensor, out: Tensor | None) -> Tensor:
+    """Fold the larger operand's leading dims into rows and run mm or mv on it."""
+    transpose = t2.ndim > t1.ndim
+    big, small = (t2.mT, t1) if transpose else (t1, t2)
+    sizes = big._geom.shape
+    output_shape = sizes[:-1]
+    rows = prod(output_shape)
+    if small.ndim == 2:
+        output_shape += (small._geom.shape[1],)
+    folded = big.reshape(rows, sizes[-1])
+    if out is None:
+        if small.ndim == 2:
+            return _unsafe_view(_mm(folded, small, None), output_shape)
+        return _unsafe_view(_mv(folded, small, None), output_shape)
+    if out._geom.shape != output_shape:
+        resize_out(out, Layout((output_shape, contiguous_strides(output_shape))))
+    if small.ndim == 2:
+        reshaped = out.reshape(rows, small._geom.shape[1])
+        _mm(folded, small, reshaped)
+    else:
+        reshaped = out.reshape(rows)
+        _mv(folded, small, reshaped)
+    if reshaped._storage is not out._storage:
+        writes.copy_(out, reshaped)
+    return out
+
+
+def _batched(t1: Tensor, t2: Tensor, out: Tensor | None) -> Tensor:
+    """Expand both operands' batch dims to their broadcast, flatten them and run bmm."""
+    s1, s2 = t1._geom.shape, t2._geom.shape
+    n = s1[-2] if len(s1) > 1 else 1
+    m1 = s1[-1]
+    m2 = s2[-2] if len(s2) > 1 else s2[0]
+    p = s2[-1] if len(s2) > 1 else 1
+    batch = broadcast_shapes(s1[:max(len(s1) - 2, 0)], s2[:max(len(s2) - 2, 0)])
+    count = prod(batch)
+    left = t1.expand(*batch, n, m1).reshape(count, n, m1)
+    vector = len(s2) == 1
+    if vector:
+        right = t2.expand(*batch, m2).reshape(count, m2).unsqueeze(2)
+    else:
+        right = t2.expand(*batch, m2, p).reshape(count, m2, p)
+    output_shape = batch + ((n,) if len(s1) > 1 else ()) + ((p,) if len(s2) > 1 else ())
+    if out is None:
+        result = _bmm(left, right, None)
+        return _unsafe_view(result.squeeze(-1) if vector else result, output_shape)
+    if out._geom.shape != output_shape:
+        resize_out(out, Layout((output_shape, contiguous_strides(output_shape))))
+    reshaped = out.reshape(count, n, p)
+    _bmm(left, right, reshaped)
+    if vector:
+        reshaped = reshaped.squeeze(-1)
+    if reshaped._storage is not out._storage:
+        writes.copy_(out, reshaped.view_as(out))
+    return out
+
+
+def _matmul(t1: Tensor, t2: Tensor, out: Tensor | None) -> Tensor:
+    """Run aten::matmul / matmul.out (LinearAlgebra.cpp _matmul_impl) on tensors."""
+    d1, d2 = t1.ndim, t2.ndim
+    if d1 == 0 or d2 == 0:
+        raise errors.fail("matmul_0d", a=d1, b=d2)
+    if d1 == 1 and d2 == 1:
+        return _dot(t1, t2) if out is None else _dot_out(t1, t2, out, _dot)
+    if d1 == 2 and d2 == 1:
+        return _mv(t1, t2, out)
+    if d1 == 1 and d2 == 2:
+        # unsqueeze, mm, then squeeze_ the result in place (a version bump of its own)
+        return _mm(t1.unsqueeze(0), t2, out).squeeze_(0)
+    if d1 == 2 and d2 == 2:
+        return _mm(t1, t2, out)
+    if should_fold(t1._geom.shape, t1._geom.strides, t2._geom.shape, t2._geom.strides):
+        return _fold(t1, t2, out)
+    return _batched(t1, t2, out)
+
+
+def matmul(input: Any, other: Any, *, out: Any = None) -> Tensor:  # noqa: A002
+    """Return torch.matmul(input, other, *, out=None)."""
+    _check_arguments("matmul", ("input", input), ("other", other))
+    _check_out("matmul", out, overloaded=False)
+    return _matmul(input, other, out)
+
+
+# -- Tensor methods and the @ operator ----------------------------------------------------------
 
 class ProductMethods:
     """The methods of Tensor that mm and its relatives route through."""
 
     __slots__ = ()
 
+    def mm(self: Tensor, mat2: Any) -> Tensor:
+        _check_arguments("mm", ("mat2", mat2))
+        return _mm(self, mat2, None)
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+    def bmm(self: Tensor, mat2: Any) -> Tensor:
+        _check_arguments("bmm", ("mat2", mat2))
+        return _bmm(self, mat2, None)
+
+    def mv(self: Tensor, vec: Any) -> Tensor:
+        _check_arguments("mv", ("vec", vec))
+        return _mv(self, vec, None)
+
+    def dot(self: Tensor, tensor: Any) -> Tensor:
+        _check_arguments("dot", ("tensor", tensor))
+        return _dot(self, tensor)
+
+    def vdot(self: Tensor, other: Any) -> Tensor:
+        _check_arguments("vdot", ("other", other))
+        return _vdot(self, other)
+
+    def matmul(self: Tensor, other: Any) -> Tensor:
+        _check_arguments("matmul", ("other", other))
+        return _matmul(self, other, None)
+
+    # torch's operators turn a TypeError of the arguments into NotImplemented, so Python
+    # reports the operand types; `x @= y` has no in-place form and rebinds x to x @ y
+    def __matmul__(self: Tensor, other: Any) -> Any:
+        return _matmul(self, other, None) if is_tensor(other) else NotImplemented
+
+    def __rmatmul__(self: Tensor, other: Any) -> Any:
+        return _matmul(other, self, None) if is_tensor(other) else NotImplemented
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "mm": mm, "bmm": bmm, "mv": mv, "dot": dot, "vdot": vdot, "matmul": matmul,
+}

@@ -1,19 +1,682 @@
 """Reductions: sum, mean, prod, amax, amin, max/min, argmax, argmin, all, any,
 count_nonzero (ATen ReduceOps.cpp, ReduceOpsUtils.h, TensorCompare.cpp).
 
+Every reduction allocates its result with `at::empty(shape)` from the reduced shape
+(ReduceOpsUtils.h resize_reduction -> set_output_raw_strided with no strides): contiguous,
+whatever the input's layout, keepdim or not. An `out=` of the right shape is kept with its
+strides; one of another shape is resized (resize_output: the warning when it has elements,
+then contiguous strides). The checks come in the order torch makes them, op by op below.
+
+Values: integers exactly (wrapping as int64 arithmetic does); float sums are computed wide and
+rounded once, exact where every partial sum torch forms is representable in its accumulation
+type (float for float/half/bfloat16 on CPU, double for double), else within a tolerance that
+grows with the sum's condition number, or undefined where cancellation leaves nothing to
+compare. max/min/argmax pick the first occurrence and propagate NaN.
+
 FUNCTIONS maps each torch.<name> this module models to its function; ReductionMethods holds the
 Tensor methods.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import prod
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import dtypes, errors, pointwise, writes
+from . import values as vals
+from .dtypes import dtype as DType
+from .geometry import aliases_internally, contiguous_strides, overlaps_internally
+from .iterator import Layout
+from .operands import is_tensor
+from .overlap import byte_range
+from .promotion import can_cast
+from .views import wrap_dim, wrap_dims
 
 if TYPE_CHECKING:
     from .tensor import Tensor  # noqa: F401
 
 # mypy: disable-error-code="misc"
+
+Shape = tuple[int, ...]
+
+
+class _Missing:
+    """An argument the caller left out, where torch tells that apart from None."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+MISSING: Any = _Missing()
+
+
+# -- results with names --------------------------------------------------------------------
+class _ValuesIndices(tuple[Any, Any]):
+    """A (values, indices) pair with named fields, as torch.return_types.max prints it."""
+
+    __slots__ = ()
+    values: Any = property(itemgetter(0))
+    indices: Any = property(itemgetter(1))
+
+    def __new__(cls, values: Any, indices: Any) -> _ValuesIndices:
+        return tuple.__new__(cls, (values, indices))
+
+    def __repr__(self) -> str:
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\n" \
+               f"indices={self[1]!r})"
+
+
+# torch.return_types.max and .min, named as torch names them
+_PAIRS: dict[str, type[_ValuesIndices]] = {
+    name: type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
+    for name in ("max", "min")}
+
+
+# -- arguments -------------------------------------------------------------------------------
+# The argument parser's signatures of each op as (fewest, most) arguments, whether the first
+# after `input` is a single int `dim`: the functions' (counting `input`), then the methods'.
+# When exactly one signature takes as many arguments as were given, the parser names the
+# argument at fault; otherwise it lists the overloads (python_arg_parser.cpp print_error).
+_Signature = tuple[int, int, bool]
+_SIGNATURES: dict[str, tuple[tuple[_Signature, ...], tuple[_Signature, ...]]] = {
+    "sum": (((1, 2, False), (2, 5, False)), ((0, 1, False), (1, 3, False))),
+    "mean": (((1, 3, False), (2, 5, False)), ((0, 1, False), (1, 3, False))),
+    "prod": (((1, 2, False), (2, 5, True)), ((0, 1, False), (1, 3, True))),
+    "max": (((1, 2, False), (2, 3, False), (2, 4, True)),
+            ((0, 0, False), (1, 1, False), (1, 2, True))),
+    "min": (((1, 2, False), (2, 3, False), (2, 4, True)),
+            ((0, 0, False), (1, 1, False), (1, 2, True))),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """How an op was called: its name, as a function or a method, `dim` (MISSING when left
+    out) and the keywords given (keepdim, dtype, out), so errors can show them as torch does.
+
+    `dim` and `keepdim` are taken to come positionally and as a keyword respectively, the way
+    programs here spell them.
+    """
+
+    op: str
+    function: bool
+    dim: Any = MISSING
+    keywords: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, op: str, function: bool, dim: Any = MISSING, **keywords: Any) -> _Call:
+        return cls(op, function, dim, tuple((k, v) for k, v in keywords.items()
+                                            if v is not MISSING))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict(self.keywords).get(name, default)
+
+    def no_overload(self) -> Exception:
+        """Return the parser's TypeError for arguments that match none of the op's overloads."""
+        given = int(self.function) + (self.dim is not MISSING) + len(self.keywords)
+        signatures = _SIGNATURES.get(self.op, ((), ()))[0 if self.function else 1]
+        fits = [(lo, int_dim) for lo, hi, int_dim in signatures if lo <= given <= hi]
+        if len(fits) == 1:
+            needs_dim, int_dim = fits[0][0] > int(self.function), fits[0][1]
+            if self.dim is MISSING and needs_dim:
+                return errors.fail("missing_dim", op=self.op)
+            if int_dim and self.dim is not MISSING:
+                return errors.fail("argument_int", op=self.op, arg="dim",
+                                   pos=2 if self.function else 1,
+                                   type=type(self.dim).__name__)
+        parts = (["Tensor"] if self.function else []) + (
+            [type(self.dim).__name__] if self.dim is not MISSING else [])
+        named = [f"{k}={type(v).__name__}" for k, v in self.keywords]
+        got = ", ".join(parts + named) if parts else "".join(f"{n}, " for n in named)
+        return errors.fail("argument_overloads", op=self.op, type=got)
+
+
+def _is_int(d: Any) -> bool:
+    return isinstance(d, (int, np.integer)) and not isinstance(d, (bool, np.bool_))
+
+
+def _dim_list(call: _Call, dim: Any) -> tuple[int, ...] | None:
+    """Return an int-or-list `dim` argument as a tuple, None for None (all dims)."""
+    if dim is None or dim is MISSING:
+        return None
+    if _is_int(dim):
+        return (int(dim),)
+    if isinstance(dim, (tuple, list)) and all(_is_int(d) for d in dim):
+        return tuple(int(d) for d in dim)
+    raise call.no_overload()
+
+
+def _dtype_arg(call: _Call) -> DType | None:
+    dt = call.get("dtype")
+    if dt is None or isinstance(dt, DType):
+        return dt
+    raise call.no_overload()
+
+
+def reduced_dims(ndim: int, dims: tuple[int, ...] | None) -> tuple[int, ...]:
+    """Wrap dims, rejecting repeats; None or () is every dim (ReduceOpsUtils.h make_dim_mask).
+
+    A 0-d tensor takes 0 and -1 and reduces nothing.
+    """
+    if not dims:
+        return tuple(range(ndim))
+    return wrap_dims(dims, ndim)
+
+
+def reduction_shape(shape: Shape, dims: Sequence[int], keepdim: bool) -> Shape:
+    """Return the shape of a reduction's result (ReduceOpsUtils.h shape_from_dim_mask)."""
+    if keepdim:
+        return tuple(1 if d in dims else n for d, n in enumerate(shape))
+    return tuple(n for d, n in enumerate(shape) if d not in dims)
+
+
+def _is_float(dt: DType) -> bool:
+    return dt.is_floating_point or dt.is_complex
+
+
+def _long_if_integral(dt: DType) -> DType:
+    """ATen get_dtype_from_self(promote_integers=true): bool and integers sum as int64."""
+    return dt if _is_float(dt) else dtypes.int64
+
+
+# -- values ----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Result:
+    """One output's values over the kept dims, which of them are undefined, their tolerance."""
+
+    values: np.ndarray
+    undefined: np.ndarray | None = None
+    tolerance: float = 0.0
+    # whether the sign of a zero result is not fixed (max of -0. and 0. is either)
+    loose_zeros: bool = False
+
+
+_Compute = Callable[[np.ndarray, float], list[_Result]]
+
+
+def _slices(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """Return `a` with the reduced axes moved last and flattened into one: kept + (n,)."""
+    kept = tuple(n for d, n in enumerate(a.shape) if d not in axes)
+    n = prod(a.shape[d] for d in axes)
+    moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    return moved.reshape(kept + (n,))
+
+
+# the precision (significand bits) and largest finite value of the type torch computes in
+_PRECISION = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
+_LARGEST = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38,
+            "float32": 3.4028234663852886e38, "float64": 1.7976931348623157e308}
+_SMALLEST = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126,
+             "float64": 2.0**-1022}
+# a float result whose error bound passes this (relative) compares nothing: leave it undefined
+_TOLERANCE_CAP = 2.0**-7
+
+
+def _real(dt: DType) -> str:
+    return dt.to_real().name if dt.is_complex else dt.name
+
+
+def _sum_accumulator(dt: DType) -> DType:
+    """The type CPU sum accumulates `dt` in: float for half and bfloat16 (at::opmath_type)."""
+    return dtypes.float32 if dt in (dtypes.float16, dtypes.bfloat16) else dt
+
+
+def _low_bits(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return (exponent of the lowest set bit, count of significant bits) of float64 values.
+
+    Zeros get a huge exponent and no bits.
+    """
+    m, e = np.frexp(x)
+    mant = np.abs(np.ldexp(m, 53)).astype(np.int64)
+    low = mant & -mant
+    tz = np.frexp(np.maximum(low, 1).astype(np.float64))[1] - 1
+    nonzero = mant > 0
+    return (np.where(nonzero, e - 53 + tz, 1 << 20), np.where(nonzero, 53 - tz, 0))
+
+
+def _exact_sums(x: np.ndarray, precision: int, largest: float) -> np.ndarray:
+    """Tell per slice whether every partial sum, in any order, is representable exactly.
+
+    True when all terms are multiples of the smallest one's lowest bit and their magnitudes
+    add up to fewer than 2**precision of that unit; a slice with an inf or NaN sums to one in
+    any order.
+    """
+    finite = np.isfinite(x)
+    clean = np.where(finite, x, 0.0)
+    magnitude = np.abs(clean).sum(-1)
+    lowest = _low_bits(clean)[0].min(-1) if x.shape[-1] else np.zeros(x.shape[:-1], np.int64)
+    with np.errstate(over="ignore"):
+        fits = np.ldexp(magnitude, -np.minimum(lowest, 4096)) < 2.0**precision
+    return (magnitude == 0) | (fits & (magnitude <= largest)) | ~finite.all(-1)
+
+
+def _sum_result(s: np.ndarray, out: DType, t_in: float) -> tuple[_Result, np.ndarray]:
+    """Sum slices already converted to `out`; also return the wide sums (for mean)."""
+    if out is dtypes.bool_:
+        return _Result(np.any(s, -1)), np.zeros(0)
+    if not _is_float(out):
+        undefined = np.ones(s.shape[:-1], np.bool_) if t_in else None
+        return _Result(s.astype(np.int64).sum(-1), undefined), np.zeros(0)
+    wide = s.astype(np.complex128 if out.is_complex else np.float64)
+    with np.errstate(all="ignore"):
+        total = wide.sum(-1)
+    acc = _sum_accumulator(out)
+    if t_in:
+        exact = np.zeros(total.shape, np.bool_)
+    else:
+        bits, largest = _PRECISION[_real(acc)], _LARGEST[_real(acc)]
+        exact = _exact_sums(wide.real, bits, largest)
+        if out.is_complex:
+            exact &= _exact_sums(wide.imag, bits, largest)
+    if exact.all():
+        return _Result(total), total
+    n = s.shape[-1]
+    # torch's error bound, n * eps * sum|x|; ours too where we compute in double as well
+    own = n * acc.eps * (2 if _real(acc) == "float64" else 1)
+    with np.errstate(all="ignore"):
+        condition = np.abs(wide).sum(-1) / np.abs(total)
+        bound = (t_in + own) * condition + out.eps
+    bound = np.where(exact, 0.0, bound)
+    undefined = ~exact & ~(bound <= _TOLERANCE_CAP)
+    kept = bound[~undefined]
+    return _Result(total, undefined, float(kept.max()) if kept.size else 0.0), total
+
+
+def _mean_result(s: np.ndarray, out: DType, t_in: float) -> _Result:
+    """ReduceOps.cpp mean_out on CPU: sum in the accumulation type, then divide by n there.
+
+    Half and bfloat16 sum into a float tensor, divide, and round once more at the end.
+    """
+    summed, total = _sum_result(s, out, t_in)
+    n = s.shape[-1]
+    acc = _sum_accumulator(out)
+    rounded = vals.quantize(total, acc)
+    with np.errstate(all="ignore"):
+        values = rounded / np.asarray(n, dtype=rounded.dtype)
+    tolerance = summed.tolerance
+    if tolerance:
+        tolerance += acc.eps
+    if out.is_complex and n & (n - 1):
+        # c10::complex division multiplies by the divisor's reciprocal: not exact
+        tolerance = max(tolerance, 4 * acc.eps)
+    return _Result(values, summed.undefined, tolerance)
+
+
+def _prod_result(s: np.ndarray, out: DType, t_in: float) -> _Result:
+    """Multiply slices already converted to `out`; float products round at every step.
+
+    ReduceOpsKernel.cpp prod_kernel_impl multiplies in the result type itself, so a product
+    is exact when the significant bits of its factors add up to no more than the type has and
+    no partial product leaves its range.
+    """
+    if out is dtypes.bool_:
+        return _Result(np.all(s, -1))
+    if not _is_float(out):
+        undefined = np.ones(s.shape[:-1], np.bool_) if t_in else None
+        with np.errstate(all="ignore"):
+            return _Result(np.prod(s.astype(np.int64), -1), undefined)
+    wide = s.astype(np.complex128 if out.is_complex else np.float64)
+    with np.errstate(all="ignore"):
+        total = np.prod(wide, -1)
+    n = s.shape[-1]
+    real = _real(out)
+    finite = np.isfinite(wide).all(-1)
+    mags = np.abs(wide)
+    nonzero = np.where(mags == 0, 1.0, mags)
+    with np.errstate(all="ignore"):
+        big = np.prod(np.maximum(nonzero, 1.0), -1)
+        small = np.prod(np.minimum(nonzero, 1.0), -1)
+    has_zero = (mags == 0).any(-1)
+    # factors all >= 1 only grow (overflow is then the final product's), but a zero can meet
+    # an overflowed partial product (inf * 0) in one order and not in another
+    in_range = ((big <= _LARGEST[real]) | ((small == 1.0) & ~has_zero)) & (
+        (small >= _SMALLEST[real]) | has_zero)
+    in_range |= ~finite
+    exact = np.zeros(total.shape, np.bool_)
+    if not t_in:
+        bits = _low_bits(np.where(np.isfinite(wide.real), wide.real, 0.0))[1].sum(-1)
+        exact = in_range & (has_zero | (bits <= _PRECISION[real]))
+        if out.is_complex:
+            exact &= ~(wide.imag != 0).any(-1)
+    if exact.all():
+        return _Result(total)
+    steps = (4 if out.is_complex else 1) * (2 if real == "float64" else 1)
+    # each of torch's n - 1 roundings errs by half an eps at most; ours rounds once more
+    bound = n * t_in + ((n - 1) * steps / 2 + 1) * out.eps
+    undefined = ~exact & ~in_range
+    return _Result(total, undefined, float(bound))
+
+
+def _extreme_result(s: np.ndarray, largest: bool, t_in: float, indices: bool
+                    ) -> list[_Result]:
+    """Return the max (or min) of each slice, NaN first, and the first index that holds it."""
+    values = np.max(s, -1) if largest else np.min(s, -1)
+    loose = values.dtype.kind == "f" and bool((values == 0).any())
+    out = [_Result(values, None, t_in, loose)]
+    if indices:
+        where = np.argmax(s, -1) if largest else np.argmin(s, -1)
+        out.append(_Result(where.astype(np.int64), _ambiguous(s, values, t_in)))
+    return out
+
+
+def _ambiguous(s: np.ndarray, best: np.ndarray, t_in: float) -> np.ndarray | None:
+    """Return the slices whose extreme another element matches within the inputs' tolerance."""
+    if not t_in or s.dtype.kind not in "fc":
+        return None
+    with np.errstate(all="ignore"):
+        margin = 2 * t_in * np.maximum(np.abs(s), np.abs(best)[..., None])
+        near = np.abs(s - best[..., None]) <= margin
+    return np.asarray(near.sum(-1) > 1)
+
+
+# -- the driver ------------------------------------------------------------------------------
+def _compute(t: Tensor, axes: tuple[int, ...], shape: Shape, compute: _Compute
+             ) -> list[_Result] | None:
+    """Run `compute` over the input's slices; None on meta or with nothing to compute."""
+    if t.is_meta or 0 in shape:
+        return None
+    s = _slices(t._values(), axes)
+    with np.errstate(all="ignore"):
+        results = compute(s, t._tolerance())
+    undefined = ~t._defined()
+    odd = writes.noncanonical(t)
+    if odd is not None:
+        undefined |= odd
+    if undefined.any():
+        lost = np.asarray(_slices(undefined, axes).any(-1))
+        results = [_Result(r.values, lost if r.undefined is None else (r.undefined | lost),
+                           r.tolerance, r.loose_zeros) for r in results]
+    return results
+
+
+def _shares_bytes(a: Tensor, b: Tensor) -> bool:
+    if a._storage is not b._storage or a.numel() == 0 or b.numel() == 0:
+        return False
+    lo_a, hi_a = byte_range(a)
+    lo_b, hi_b = byte_range(b)
+    return lo_a < hi_b and lo_b < hi_a
+
+
+def _output(t: Tensor, shape: Shape, dt: DType, out: Tensor | None) -> Tensor:
+    """Return a new contiguous result, or `out` resized to `shape` (ATen resize_output)."""
+    strides = contiguous_strides(shape)
+    if out is None:
+        return type(t)._fresh(shape, strides, dt, t.device)
+    if out._geom.shape != shape:
+        pointwise.resize_out(out, Layout((shape, strides)))
+    return out
+
+
+def _store(dest: Tensor, result: _Result | None, clobbered: bool) -> None:
+    """Write one result into dest, marking what torch leaves undetermined."""
+    if result is None or dest.is_meta or dest.numel() == 0:
+        return
+    values = np.asarray(result.values).reshape(dest.shape)
+    dest._write(values)
+    if result.loose_zeros or (values.dtype.kind in "fc" and bool(np.isnan(values).any())):
+        dest._storage.loose_bits = True
+    if result.tolerance:
+        dest._storage.tolerance = max(dest._storage.tolerance, result.tolerance)
+        dest._storage.tolerance_dtype = dest.dtype
+    if clobbered or aliases_internally(dest._geom):
+        writes.forget(dest, np.ones(dest.shape, np.bool_))
+    elif result.undefined is not None:
+        writes.forget(dest, np.asarray(result.undefined).reshape(dest.shape))
+
+
+def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequence[DType],
+            outs: Sequence[Tensor | None], compute: _Compute, *,
+            overlap_raises: bool = False) -> list[Tensor]:
+    """Allocate (or resize) each output, compute the values, store them; bump `out=` tensors.
+
+    The input is read before any `out=` is resized: an out that is the input itself then
+    reads as torch's does, garbage, which the shared bytes mark undefined.
+    """
+    shape = reduction_shape(t._geom.shape, dims, keepdim)
+    axes = tuple(d for d in dims if d < t.ndim)
+    results = _compute(t, axes, shape, compute)
+    clobbered = [o is not None and _shares_bytes(o, t) for o in outs]
+    dests = [_output(t, shape, dt, o) for dt, o in zip(result_dtypes, outs)]
+    for d, o in zip(dests, outs):
+        if o is not None and overlap_raises:
+            writes.check_writable(d)
+    for i, d in enumerate(dests):
+        unordered = outs[i] is not None and d.numel() > 0 and overlaps_internally(d._geom)
+        _store(d, results[i] if results else None, clobbered[i] or unordered)
+    for o in outs:
+        if o is not None:
+            o._bump()
+    return dests
+
+
+def _check_out_dtype(out: Tensor | None, want: DType) -> None:
+    """The structured-kernel check of an out= tensor's dtype (`set_output_raw_strided`)."""
+    if out is not None and out.dtype is not want:
+        raise errors.fail("reduction_out_dtype", want=pointwise.cpp_type(want),
+                          got=pointwise.cpp_type(out.dtype))
+
+
+def _empty_dims_check(op: str, t: Tensor, dims: tuple[int, ...] | None) -> None:
+    """ReduceOpsUtils.h zero_numel_check_dims for amax/amin: dims as given, in order."""
+    if t.numel():
+        return
+    if not dims:
+        raise errors.fail("reduction_empty_all", op=op)
+    for d in dims:
+        w = wrap_dim(d, t.ndim)
+        if t.ndim and t._geom.shape[w] == 0:
+            raise errors.fail("reduction_empty_dim", op=op, dim=d)
+
+
+# -- the ops ---------------------------------------------------------------------------------
+def reduce_sum(t: Tensor, call: _Call) -> Tensor:
+    """torch.sum / Tensor.sum (ReduceOps.cpp sum meta and sum_out)."""
+    dt = _dtype_arg(call)
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    if call.dim is MISSING and (call.get("keepdim") is not None or out is not None):
+        raise call.no_overload()  # sum(input, *, dtype) takes neither
+    dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
+    if dt is not None:
+        _check_out_dtype(out, dt)
+    # infer_dtype_from_optional: the dtype argument, else an out='s own, else self's (long)
+    result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
+    tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
+        _sum_result(vals.quantize(s, result), result, tol)[0]])
+    return tensor
+
+
+def reduce_mean(t: Tensor, call: _Call) -> Tensor:
+    """torch.mean / Tensor.mean (ReduceOps.cpp mean meta; mean_out is sum_out, then div_).
+
+    Without dims, an out= goes through mean.dtype_out, which first checks that self's dtype
+    casts to it.
+    """
+    dt = _dtype_arg(call)
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    if call.dim is MISSING:
+        if call.get("keepdim") is not None:
+            raise call.no_overload()
+        if out is not None and not can_cast(t.dtype, out.dtype):
+            raise errors.fail("mean_out_cast", dtype=out.dtype.scalar_name)
+    asked = dt or t.dtype
+    if not _is_float(asked):
+        raise errors.fail("mean_dtype", what="Optional" if dt else "Input",
+                          dtype=asked.scalar_name)
+    dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
+    if dt is not None:
+        _check_out_dtype(out, dt)
+    result = dt or (out.dtype if out is not None else t.dtype)
+    if not _is_float(result):
+        # the sum lands in the out= tensor; its in-place true division then cannot
+        raise errors.fail("cannot_cast", result="Float", out=result.scalar_name)
+    if out is not None and out._geom.shape == reduction_shape(t._geom.shape, dims, keepdim):
+        writes.check_writable(out)  # div_'s iterator refuses an out= sharing elements
+    tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
+        _mean_result(vals.quantize(s, result), result, tol)])
+    return tensor
+
+
+def reduce_prod(t: Tensor, call: _Call) -> Tensor:
+    """torch.prod / Tensor.prod: over everything, or over one int dim (ReduceOps.cpp)."""
+    dt = _dtype_arg(call)
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    if call.dim is MISSING:
+        if call.get("keepdim") is not None or out is not None:
+            raise call.no_overload()  # prod(input, *, dtype) takes neither
+        dims = reduced_dims(t.ndim, None)
+    elif _is_int(call.dim):
+        dims = (wrap_dim(int(call.dim), t.ndim),)
+    else:
+        raise call.no_overload()
+    if dt is not None:
+        _check_out_dtype(out, dt)
+    result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
+    tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
+        _prod_result(vals.quantize(s, result), result, tol)])
+    return tensor
+
+
+def reduce_amax(t: Tensor, call: _Call, largest: bool = True) -> Tensor:
+    """torch.amax / amin (ReduceOps.cpp amax meta; the max_values kernel refuses complex)."""
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    given = _dim_list(call, call.dim)
+    if out is not None and out.dtype is not t.dtype:
+        raise errors.fail("amax_out_dtype", input=t.dtype.scalar_name,
+                          out=out.dtype.scalar_name)
+    _empty_dims_check(f"{call.op}()", t, given)
+    dims = reduced_dims(t.ndim, given)
+    if t.dtype.is_complex and t.numel():
+        raise errors.fail("kernel_dtype", kernel="max_values_cpu" if largest else
+                          "min_values_cpu", type=t.dtype.scalar_name)
+    tensor, = _reduce(t, dims, keepdim, [t.dtype], [out],
+                      lambda s, tol: _extreme_result(s, largest, tol, False))
+    return tensor
+
+
+def reduce_max(t: Tensor, call: _Call, largest: bool = True) -> Any:
+    """torch.max / min in its three forms: of everything, along a dim, against a tensor."""
+    other, keepdim, out = call.get("other"), call.get("keepdim"), call.get("out")
+    if other is not None or is_tensor(call.dim):
+        if keepdim is not None or (other is not None and call.dim is not MISSING):
+            raise call.no_overload()
+        return pointwise.compute("maximum" if largest else "minimum",
+                                 (t, call.dim if other is None else other), out=out,
+                                 function=call.op, first_position=2 if call.function else 1)
+    if call.dim is MISSING:
+        if keepdim is not None:
+            raise call.no_overload()
+        return _max_all(t, out, largest)
+    if not _is_int(call.dim) or (out is not None and not (
+            isinstance(out, (tuple, list)) and len(out) == 2)):
+        raise call.no_overload()
+    return _max_dim(t, int(call.dim), bool(keepdim), out, largest)
+
+
+def _max_all(t: Tensor, out: Tensor | None, largest: bool) -> Tensor:
+    """max() / min() of all elements (ReduceAllOps.cpp max / max_unary_out)."""
+    op = "max" if largest else "min"
+    if out is not None and not can_cast(t.dtype, out.dtype):
+        raise errors.fail("max_out_cast")
+    if t.numel() == 0 and out is None:
+        raise errors.fail("reduction_empty_all", op=f"{op}()")
+    if t.dtype.is_complex:
+        raise errors.fail("kernel_dtype", kernel=f"{op}_all", type=t.dtype.scalar_name)
+    dims = reduced_dims(t.ndim, None)
+    result = out.dtype if out is not None else t.dtype
+
+    def compute(s: np.ndarray, tol: float) -> list[_Result]:
+        if s.shape[-1] == 0:  # max_unary_out of nothing: the reduction's identity
+            return [_Result(np.asarray(_identity(t.dtype, largest)))]
+        return _extreme_result(s, largest, tol, False)
+
+    tensor, = _reduce(t, dims, False, [result], [out], compute)
+    return tensor
+
+
+def _identity(dt: DType, largest: bool) -> Any:
+    """ReduceOpsUtils.h lower_bound / upper_bound: where max / min of nothing starts."""
+    if dt is dtypes.bool_:
+        return not largest
+    if dt.is_floating_point:
+        return -np.inf if largest else np.inf
+    info = np.iinfo(np.dtype(dt.storage_np))
+    return int(info.min if largest else info.max)
+
+
+def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
+             largest: bool) -> _ValuesIndices:
+    """max(dim) / min(dim): values and first indices (TensorCompare.cpp max.dim meta)."""
+    op = "max" if largest else "min"
+    outs: list[Tensor | None] = [None, None] if out is None else list(out)
+    d = wrap_dim(dim, t.ndim)
+    if t.dtype.is_complex:
+        raise errors.fail("argmax_complex", op=op)
+    if t.numel() == 0 and t.ndim and t._geom.shape[d] == 0:
+        raise errors.fail("reduction_empty_dim", op=f"{op}()", dim=d)
+    _check_out_dtype(outs[0], t.dtype)
+    _check_out_dtype(outs[1], dtypes.int64)
+    values, indices = _reduce(t, (d,), keepdim, [t.dtype, dtypes.int64], outs,
+                              lambda s, tol: _extreme_result(s, largest, tol, True),
+                              overlap_raises=True)
+    return _PAIRS[op](values, indices)
+
+
+def reduce_argmax(t: Tensor, call: _Call, largest: bool = True) -> Tensor:
+    """torch.argmax / argmin (ReduceOps.cpp check_argmax_argmin, argmax meta)."""
+    op, dim = call.op, None if call.dim is MISSING else call.dim
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    if dim is not None and not _is_int(dim):
+        raise errors.fail("argument_int", op=op, arg="dim", pos=2 if call.function else 1,
+                          type=type(dim).__name__)
+    if t.dtype.is_complex:
+        raise errors.fail("argmax_complex", op=op)
+    if t.dtype is dtypes.bool_:
+        raise errors.fail("argmax_bool", op=op)
+    if dim is not None:
+        d = wrap_dim(int(dim), t.ndim)
+        if t.ndim and t._geom.shape[d] == 0:
+            raise errors.fail("reduction_empty_dim", op=f"{op}()", dim=d)
+        dims: tuple[int, ...] = (d,)
+    else:
+        if t.numel() == 0:
+            raise errors.fail("argmax_empty_all", op=op)
+        dims = reduced_dims(t.ndim, None)
+    _check_out_dtype(out, dtypes.int64)
+    tensor, = _reduce(t, dims, keepdim, [dtypes.int64], [out],
+                      lambda s, tol: _extreme_result(s, largest, tol, True)[1:])
+    return tensor
+
+
+def reduce_all(t: Tensor, call: _Call, every: bool = True) -> Tensor:
+    """torch.all / any: bool results, uint8 for uint8 input (ReduceOps.cpp allany meta).
+
+    dim=() or [] reduces nothing (all.dims allows empty dims); dim=None reduces everything.
+    """
+    keepdim, out = call.get("keepdim", False), call.get("out")
+    if out is not None and out.dtype not in (dtypes.bool_, dtypes.uint8):
+        raise errors.fail("allany_out_dtype", op=call.op, dtype=out.dtype.scalar_name)
+    given = _dim_list(call, call.dim)
+    dims = () if given == () else reduced_dims(t.ndim, given)
+    result = out.dtype if out is not None else (
+        dtypes.uint8 if t.dtype is dtypes.uint8 else dtypes.bool_)
+    tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
+        _Result(np.all(s != 0, -1) if every else np.any(s != 0, -1))])
+    return tensor
+
+
+def reduce_count_nonzero(t: Tensor, call: _Call) -> Tensor:
+    """torch.count_nonzero: int64 counts, no keepdim (ReduceOps.cpp count_nonzero_cpu)."""
+    dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
+    tensor, = _reduce(t, dims, False, [dtypes.int64], [None], lambda s, tol: [
+        _Result(np.count_nonzero(s, -1).astype(np.int64))])
+    return tensor
 
 
 class ReductionMethods:
@@ -21,5 +684,76 @@ class ReductionMethods:
 
     __slots__ = ()
 
+    def sum(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
+            dtype: Any = MISSING) -> Tensor:
+        return reduce_sum(self, _Call.of("sum", False, dim, keepdim=keepdim, dtype=dtype))
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+    def mean(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,
+             dtype: Any = MISSING) -> Tensor:
+        return reduce_mean(self, _Call.of("mean", False, dim, keepdim=keepdim, dtype=dtype))
+
+    def prod(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,
+             dtype: Any = MISSING) -> Tensor:
+        return reduce_prod(self, _Call.of("prod", False, dim, keepdim=keepdim, dtype=dtype))
+
+    def amax(self: Tensor, dim: Any = (), keepdim: Any = MISSING) -> Tensor:
+        return reduce_amax(self, _Call.of("amax", False, dim, keepdim=keepdim))
+
+    def amin(self: Tensor, dim: Any = (), keepdim: Any = MISSING) -> Tensor:
+        return reduce_amax(self, _Call.of("amin", False, dim, keepdim=keepdim), False)
+
+    def max(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
+            other: Any = MISSING) -> Any:
+        return reduce_max(self, _Call.of("max", False, dim, keepdim=keepdim, other=other))
+
+    def min(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
+            other: Any = MISSING) -> Any:
+        return reduce_max(self, _Call.of("min", False, dim, keepdim=keepdim, other=other),
+                          False)
+
+    def argmax(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING) -> Tensor:
+        return reduce_argmax(self, _Call.of("argmax", False, dim, keepdim=keepdim))
+
+    def argmin(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING) -> Tensor:
+        return reduce_argmax(self, _Call.of("argmin", False, dim, keepdim=keepdim), False)
+
+    def all(self: Tensor, dim: Any = None, keepdim: Any = MISSING) -> Tensor:  # noqa: A003
+        return reduce_all(self, _Call.of("all", False, dim, keepdim=keepdim))
+
+    def any(self: Tensor, dim: Any = None, keepdim: Any = MISSING) -> Tensor:  # noqa: A003
+        return reduce_all(self, _Call.of("any", False, dim, keepdim=keepdim), False)
+
+    def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
+        return reduce_count_nonzero(self, _Call.of("count_nonzero", False, dim))
+
+
+# -- torch.<name> functions --------------------------------------------------------------------
+# the keyword-only arguments of each function
+_KEYWORDS = {"sum": ("dtype", "out"), "mean": ("dtype", "out"), "prod": ("dtype", "out"),
+             "max": ("other", "out"), "min": ("other", "out")}
+
+
+def _function(op: str, reduce: Callable[..., Any], *flags: bool) -> Callable[..., Any]:
+    """Return torch.<op>(input, dim, keepdim, *, dtype/other/out) routed to `reduce`."""
+    def call(input: Tensor, dim: Any = MISSING, keepdim: Any = MISSING,  # noqa: A002
+             **keywords: Any) -> Any:
+        for name in keywords:
+            if name not in _KEYWORDS.get(op, ("out",)):
+                raise errors.fail("unexpected_keyword", op=op, keyword=name)
+        return reduce(input, _Call.of(op, True, dim, keepdim=keepdim, **keywords), *flags)
+    call.__name__ = call.__qualname__ = op
+    call.__doc__ = f"Return torch.{op}(input, dim, keepdim, ...), the reduction."
+    return call
+
+
+def _count_nonzero(input: Tensor, dim: Any = None) -> Tensor:  # noqa: A002
+    return reduce_count_nonzero(input, _Call.of("count_nonzero", True, dim))
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "sum": _function("sum", reduce_sum), "mean": _function("mean", reduce_mean),
+    "prod": _function("prod", reduce_prod), "amax": _function("amax", reduce_amax),
+    "amin": _function("amin", reduce_amax, False), "max": _function("max", reduce_max),
+    "min": _function("min", reduce_max, False), "argmax": _function("argmax", reduce_argmax),
+    "argmin": _function("argmin", reduce_argmax, False), "all": _function("all", reduce_all),
+    "any": _function("any", reduce_all, False), "count_nonzero": _count_nonzero}

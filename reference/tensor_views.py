@@ -15,6 +15,7 @@ from . import (
     dtype_views,
     dtypes,
     errors,
+    gathers,
     indexing,
     slice_views,
     storage_ops,
@@ -250,6 +251,8 @@ class ViewMethods:
 
     # -- indexing: basic indices make a view, advanced ones a copy --------------------------
     def __getitem__(self: Tensor, index: Any) -> Tensor:
+        if gathers.is_advanced(index):
+            return gathers.advanced_getitem(self, index)
         g, bools = indexing.basic_view(self._geom, index_items(index))
         if not bools:
             return self._view_of(g)
