@@ -413,7 +413,8 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
                           strides=restrided.strides, offset=g.offset, itemsize=t.dtype.itemsize,
                           needed=needed, have=t._storage.nbytes)
     value = checked_scalar(value, t.dtype)
-    if numel and not (t.is_meta or index.is_meta):
+    # the kernel checks each index as it visits it: none when the iteration is empty
+    if restrided.numel and not (t.is_meta or index.is_meta):
         idx, ok = _index_values(index.reshape(-1))
         size = g.shape[dim]
         bad = ok & ((idx < -size) | (idx >= size))
@@ -557,7 +558,7 @@ def _target_offsets(info: _Info) -> tuple[np.ndarray, np.ndarray]:
     bad = np.zeros(ok.shape, dtype=np.bool_)
     for i, size in zip(idx, info.indexed_sizes):
         bad |= ok & ((i < -size) | (i >= size))
-    if bad.any():
+    if bad.any() and info.restrided.numel:  # an empty iteration visits no index
         first = np.argwhere(bad)[0]
         for k, (i, size) in enumerate(zip(idx, info.indexed_sizes)):
             v = int(i[tuple(first)])

@@ -195,9 +195,12 @@ def aliases_internally(g: Geometry) -> bool:
 def overlaps_internally(g: Geometry) -> bool:
     """Return True when torch reports internal overlap (ATen MemoryOverlap.cpp).
 
-    has_internal_overlap answers YES only for a stride 0 on a dim of size > 1; other overlaps
+    has_internal_overlap answers NO for a non-overlapping and dense tensor (every tensor
+    without elements is one) and YES only for a stride 0 on a dim of size > 1; other overlaps
     are TOO_HARD and let through.
     """
+    if not g.numel:
+        return False
     return any(s == 0 and n > 1 for n, s in zip(g.shape, g.strides))
 
 

@@ -7,6 +7,7 @@ op it is another spelling of, and which kinds of target cannot run it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ class Contract(enum.Enum):
     SELF_VIEW_OR_COPY = "self-view-or-copy"
     SELF_OR_COPY = "self-or-copy"  # the input when nothing changes, else a new storage
     COPY = "copy"  # a new storage
+    COPIES = "copies"  # a tuple of new storages (max(dim) gives values and indices)
     ALIAS = "alias"  # a new tensor on the input's storage that is not a view (detach)
     IN_PLACE = "in-place"  # the input object, written or restrided, its `_version` bumped
 
@@ -201,6 +203,7 @@ OPERATORS = {
     "__ixor__": ("^=", "bitwise_xor_"),
     "__neg__": ("-", "neg"), "__pos__": ("+", "positive"), "__invert__": ("~", "bitwise_not"),
     "__abs__": ("abs", "abs"),
+    "__matmul__": ("@", "matmul"),
 }
 
 
@@ -232,6 +235,8 @@ def _pointwise() -> tuple[OpSpec, ...]:
             _v("lerp", "ternary", function=True, contract=C.COPY),
             _v("lerp_", "ternary_", contract=C.IN_PLACE)]
     for name, (symbol, spells) in OPERATORS.items():
+        if spells == "matmul":
+            continue  # a matrix product (below), not a pointwise op
         writes = symbol.endswith("=") and symbol not in ("==", "!=", "<=", ">=")
         out.append(_v(name, "operator", method=False, symbol=symbol, alias_of=spells,
                       contract=C.IN_PLACE if writes else _CONTRACTS.get(spells, C.COPY),
@@ -240,11 +245,72 @@ def _pointwise() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
-OPS = tuple(op for op in OPS if op.key not in ("add_", "sub_", "mul_")) + _pointwise()
+# ops of the families below that torch._refs 2.13 has no reference for
+_NO_REFS_ALLOCATING = frozenset({
+    "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
+    "bmm", "mv", "matmul", "slice_scatter", "select_copy", "slice_copy", "gather", "take",
+    "masked_select", "nonzero", "argwhere", "index_put", "index_put_"})
 
-# the families of ops that allocate their outputs (or write them in place): pointwise ops
+
+def _allocating() -> tuple[OpSpec, ...]:
+    """Factories from a tensor, reductions, joins, products, scatters, copies and gathers."""
+    return tuple(op if op.name not in _NO_REFS_ALLOCATING else
+                 dataclasses.replace(op, unsupported_on=NO_REFS) for op in _allocating_ops())
+
+
+def _allocating_ops() -> tuple[OpSpec, ...]:
+    out = []
+    # tensor factories (reference/tensor_factories.py, reference/factories.py)
+    for name in ("empty_like", "zeros_like", "ones_like", "full_like"):
+        out.append(_v(name, "like", method=False, function=True, contract=C.COPY))
+    for name in ("new_empty", "new_zeros", "new_ones", "new_full", "new_tensor"):
+        out.append(_v(name, "like", contract=C.COPY))
+    # reductions (reference/reductions.py)
+    for name in ("sum", "mean", "prod", "amax", "amin", "all", "any", "count_nonzero"):
+        out.append(_v(name, "reduction", function=True, contract=C.COPY,
+                      tolerance=_TOLERANCE.get(name, 0)))
+    for name in ("max", "min"):
+        out.append(_v(name, "reduction", function=True, contract=C.COPY))
+        out.append(_v(name, "reduction", function=True, contract=C.COPIES, variant="dim"))
+    for name in ("argmax", "argmin"):
+        out.append(_v(name, "reduction", function=True, contract=C.COPY))
+    # joins (reference/joins.py): torch.cat([x, y], 1), the subject first
+    for name in ("cat", "concat", "concatenate", "stack", "hstack", "vstack", "row_stack",
+                 "dstack", "column_stack"):
+        out.append(_v(name, "join", method=False, function=True, contract=C.COPY))
+    # matrix products (reference/products.py)
+    for name in ("mm", "bmm", "mv", "dot", "vdot", "matmul"):
+        out.append(_v(name, "product", function=True, contract=C.COPY,
+                      tolerance=_TOLERANCE.get(name, 0)))
+    out.append(_v("__matmul__", "product", method=False, symbol="@", alias_of="matmul",
+                  contract=C.COPY, unsupported_on=NO_REFS))
+    # the functional inverses of views (reference/scatters.py)
+    for name in ("slice_scatter", "select_scatter", "diagonal_scatter", "as_strided_scatter"):
+        out.append(_v(name, "scatter", function=True, contract=C.COPY))
+    for name in ("view_copy", "as_strided_copy", "transpose_copy", "permute_copy",
+                 "expand_copy", "unsqueeze_copy", "squeeze_copy", "diagonal_copy",
+                 "select_copy", "slice_copy"):
+        out.append(_v(name, "view_copy", method=False, function=True, contract=C.COPY))
+    # tensor indexing (reference/gathers.py)
+    for name in ("index_select", "gather", "take", "masked_select", "nonzero", "argwhere",
+                 "index_fill", "index_put"):
+        out.append(_v(name, "gather", function=name not in ("index_fill", "index_put"),
+                      contract=C.COPY))
+    for name in ("index_fill_", "index_put_"):
+        out.append(_v(name, "gather_", contract=C.IN_PLACE))
+    return tuple(out)
+
+
+OPS = tuple(op for op in OPS if op.key not in ("add_", "sub_", "mul_")) + _pointwise() + \
+    _allocating()
+
+# the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
                                 "logic_", "operator", "ternary", "ternary_"})
+# the families of ops that allocate their outputs (or write them in place): the pointwise
+# ones and those whose layouts come from their own rules
+ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
+    "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_"})
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from stridecheck.reference import dtypes
-from stridecheck.reference.ops import BY_KEY, OPS, POINTWISE_FAMILIES, UNARY, OpSpec
+from stridecheck.reference.ops import BY_KEY, OPS, POINTWISE_FAMILIES, UNARY
 from stridecheck.reference.tensor import Tensor
 
-from .program import Op, Ref, StorageOf, Sym
+from .program import Literal, Op, Ref, StorageOf, Sym
 
 T = TypeVar("T")
 
@@ -336,8 +336,10 @@ def _index(t: Tensor, ch: Chooser, ctx: Context, allow_bool: bool = True) -> tup
     dim = 0
     ellipsis = False
     for _ in range(ch.integer(1, 4)):
-        kind = ch.choice(("slice", "int", "none", "ellipsis", "bool"))
+        kind = ch.choice(("slice", "int", "none", "ellipsis", "bool", "tensor"))
         if kind == "bool" and not allow_bool:
+            kind = "none"
+        if kind == "tensor" and dim >= t.ndim:
             kind = "none"
         if kind == "ellipsis" and (ellipsis or ch.chance(0.5)):
             kind = "none"
@@ -357,6 +359,9 @@ def _index(t: Tensor, ch: Chooser, ctx: Context, allow_bool: bool = True) -> tup
                 step = ch.choice((0, -1))
             items.append(slice(start, stop, step))
             dim += 1
+        elif kind == "tensor":  # advanced indexing: integer indices or a bool mask
+            items.append(_index_tensor(t, n, ch, ctx))
+            dim += 1
         elif kind == "none":
             items.append(None)
         elif kind == "ellipsis":
@@ -368,6 +373,23 @@ def _index(t: Tensor, ch: Chooser, ctx: Context, allow_bool: bool = True) -> tup
     if len(items) == 1 and ch.chance(0.5):
         return (items[0],)
     return (tuple(items),)
+
+
+def literal_device(t: Tensor) -> str:
+    """The device a tensor literal next to t names: t's, "" for the default cpu."""
+    return "" if t.device.type == "cpu" else str(t.device)
+
+
+def _index_tensor(t: Tensor, n: int, ch: Chooser, ctx: Context) -> Literal:
+    """A tensor indexing a dim of size n: 1-3 integer indices, or a bool mask of length n."""
+    device = literal_device(t)
+    if ch.chance(0.3) and n:
+        return Literal(tuple(ch.chance(0.5) for _ in range(n)), "bool", device)
+    count = ch.choice((1, 2, 3)) if n else 0
+    values = tuple(ch.integer(-n, n - 1) for _ in range(count))
+    if ctx.invalid and ch.chance(0.3):
+        values += (n,)
+    return Literal(values, "int64", device)
 
 
 def _getitem(t: Tensor, ch: Chooser, ctx: Context) -> Op:
@@ -810,13 +832,3 @@ ARGUMENTS.update({
     "where": A(_masked("where")), "masked_fill": A(_masked("masked_fill"), _not_complex),
     "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
 })
-
-_missing = {op.key for op in OPS} - set(ARGUMENTS)
-assert not _missing, f"ops without argument builders: {sorted(_missing)}"
-_extra = set(ARGUMENTS) - {op.key for op in OPS}
-assert not _extra, f"argument builders for ops not in the catalogue: {sorted(_extra)}"
-
-
-def applicable(op: OpSpec, t: Tensor) -> bool:
-    """Return whether valid arguments exist for op on t (invalid mode ignores this)."""
-    return ARGUMENTS[op.key].applies(t)

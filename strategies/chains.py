@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import stridecheck.reference as ref
-from stridecheck.reference.ops import OPS, POINTWISE_FAMILIES, OpSpec
+from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, OpSpec
 
-from .arguments import ARGUMENTS, DTYPE_NAMES, Chooser, Context, applicable
+from .arguments import DTYPE_NAMES, Chooser, Context
+from .calls import ARGUMENTS, applicable
 from .program import Op, Program, Step, Sym, apply
 
 
@@ -89,9 +90,10 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
-# the share of steps that are pointwise ops: enough to cover them, few enough that each
-# view op keeps most of the examples it had before them (benchmarks/README.md)
-POINTWISE_SHARE = 0.2
+# the share of steps that are ops allocating their outputs (pointwise, reductions, joins,
+# products, scatters, indexing): enough to cover them, few enough that each view op keeps
+# most of the examples it had before them (benchmarks/README.md)
+ALLOCATING_SHARE = 0.3
 
 
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
@@ -104,14 +106,14 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     pool = writes if writes and write_share and ch.chance(write_share) else reads
     if write_share == 0:
         pool = ops
-    # a share of the steps are pointwise ops (a coin that shrinks toward the rest); among
+    # a share of the steps are allocating ops (a coin that shrinks toward the rest); among
     # those a family first, then one of its ops, as their many variants would crowd each
-    # other out. The other ops are drawn uniformly, as they were before pointwise ops came.
-    pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES]
-    others = [op for op in pool if op.family not in POINTWISE_FAMILIES]
-    if pointwise and (not others or ch.chance(POINTWISE_SHARE)):
-        family = ch.choice(list(dict.fromkeys(op.family for op in pointwise)))
-        members = [op for op in pointwise if op.family == family]
+    # other out. The other ops are drawn uniformly, as they were before allocating ops came.
+    allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES]
+    others = [op for op in pool if op.family not in ALLOCATING_FAMILIES]
+    if allocating and (not others or ch.chance(ALLOCATING_SHARE)):
+        family = ch.choice(list(dict.fromkeys(op.family for op in allocating)))
+        members = [op for op in allocating if op.family == family]
     else:
         members = others
     if invalid:

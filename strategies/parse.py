@@ -161,8 +161,9 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
             op = Op(link.attr, kind="attribute")
         elif isinstance(link, ast.Subscript):
             index = _index(link.slice, live)
-            spec = BY_KEY.get(previous.name) if previous is not None else None
-            if spec is not None and spec.contract is Contract.VIEWS and isinstance(index, int) \
+            spec = BY_KEY.get(previous.key) if previous is not None else None
+            if spec is not None and spec.contract in (Contract.VIEWS, Contract.COPIES) \
+                    and isinstance(index, int) \
                     and previous is not None and previous.pick is None:
                 steps[-1] = Step(steps[-1].out, steps[-1].src,
                                  Op(previous.name, previous.args, previous.kwargs,
@@ -231,13 +232,17 @@ def _value(node: ast.expr, live: set[str]) -> Any:
 
 
 def _literal(node: ast.Call, live: set[str]) -> Literal:
-    """`torch.tensor([0, 2])` or `torch.tensor([0, 2], dtype=torch.int32)` as an argument."""
+    """`torch.tensor([0, 2])`, with dtype=torch.<dtype> and device='<device>' if need be,
+    as an argument."""
     def nested(value: Any) -> Any:
         return tuple(nested(v) for v in value) if isinstance(value, list) else value
-    dtype = "int64"
+    dtype, device = "int64", ""
     for k in node.keywords:
         found = _value(k.value, live)
-        if k.arg != "dtype" or not isinstance(found, Sym):
-            raise _Outside("a tensor literal takes only dtype=torch.<dtype>")
-        dtype = found.name
-    return Literal(nested(_value(node.args[0], live)), dtype)
+        if k.arg == "dtype" and isinstance(found, Sym):
+            dtype = found.name
+        elif k.arg == "device" and isinstance(found, str):
+            device = found
+        else:
+            raise _Outside("a tensor literal takes only dtype=torch.<dtype> and device='<name>'")
+    return Literal(nested(_value(node.args[0], live)), dtype, device)

@@ -48,11 +48,24 @@ class Literal:
 
     values: tuple[Any, ...]  # nested tuples, one level per dim
     dtype: str = "int64"
+    device: str = ""  # "" leaves torch's default (cpu)
 
     def __repr__(self) -> str:
         text = _fmt(_as_lists(self.values))
-        return f"torch.tensor({text})" if self.dtype == "int64" else \
-            f"torch.tensor({text}, dtype=torch.{self.dtype})"
+        if self.dtype != "int64" or not _holds_int(self.values):
+            text += f", dtype=torch.{self.dtype}"  # torch.tensor([]) is float32
+        if self.device:
+            text += f", device={self.device!r}"
+        return f"torch.tensor({text})"
+
+
+def _holds_int(values: Any) -> bool:
+    """Tell whether torch.tensor infers int64 from these values: their first is an int."""
+    while isinstance(values, tuple):
+        if not values:
+            return False
+        values = values[0]
+    return isinstance(values, int) and not isinstance(values, bool)
 
 
 def _as_lists(values: Any) -> Any:
@@ -163,9 +176,14 @@ class Op:
 
     @property
     def key(self) -> str:
-        """Return the op's key in the catalogue (`view.dtype` for a dtype view)."""
+        """Return the op's key in the catalogue (`view.dtype` for a dtype view, `max.dim`
+        for the max and min that return values and indices)."""
         if self.name == "view" and self.args and isinstance(self.args[0], Sym):
             return "view.dtype"
+        if self.name in ("max", "min") and self.kind != "operator" and (
+                self.args and not isinstance(self.args[0], Ref) or
+                any(k == "dim" for k, _ in self.kwargs)):
+            return f"{self.name}.dim"
         return self.name
 
 
@@ -231,7 +249,8 @@ def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
     if isinstance(value, StorageOf):
         return env[value.name].untyped_storage()
     if isinstance(value, Literal):
-        return lib.tensor(_as_lists(value.values), dtype=getattr(lib, value.dtype))
+        device = {"device": value.device} if value.device else {}
+        return lib.tensor(_as_lists(value.values), dtype=getattr(lib, value.dtype), **device)
     if isinstance(value, tuple):
         return tuple(resolve(v, lib, env) for v in value)
     if isinstance(value, list):
@@ -272,7 +291,7 @@ def encode_value(value: Any) -> Any:
 
     What JSON cannot hold becomes a one-key object: {"float": "nan"}, {"complex": [re, im]},
     {"slice": [...]}, {"tuple": [...]}, {"sym": name}, {"ref": name}, {"storage_of": name},
-    {"literal": [values, dtype]}.
+    {"literal": [values, dtype, device]}.
     """
     if value is None or isinstance(value, (bool, int, str)):
         return value
@@ -295,7 +314,7 @@ def encode_value(value: Any) -> Any:
     if isinstance(value, StorageOf):
         return {"storage_of": value.name}
     if isinstance(value, Literal):
-        return {"literal": [encode_value(value.values), value.dtype]}
+        return {"literal": [encode_value(value.values), value.dtype, value.device]}
     if type(value).__name__ in ("dtype", "memory_format") and hasattr(value, "name"):
         return {"sym": value.name}
     raise TypeError(f"cannot encode {type(value).__name__} in a program")
@@ -319,7 +338,7 @@ def decode_value(value: Any) -> Any:
     if tag == "tuple":
         return tuple(decode_value(v) for v in body)
     if tag == "literal":
-        return Literal(decode_value(body[0]), body[1])
+        return Literal(decode_value(body[0]), *body[1:])
     if tag in ("sym", "ref", "storage_of"):
         return {"sym": Sym, "ref": Ref, "storage_of": StorageOf}[tag](body)
     raise ValueError(f"unknown program value tag {tag!r}")

@@ -15,8 +15,6 @@ from typing import Any
 
 import torch
 
-from stridecheck.reference.ops import OPS
-
 aten = torch.ops.aten
 
 
@@ -142,10 +140,18 @@ def _name(func: Any) -> str:
     return getattr(func, "__name__", "")
 
 
-# in-place pointwise ops, as methods and as augmented assignments
-_INPLACE_POINTWISE = frozenset(
-    op.key for op in OPS if op.family in ("arithmetic_", "unary_", "logic_", "ternary_")
-    or op.key.startswith("__i") and op.key != "__invert__")
+# in-place pointwise ops, as methods and as augmented assignments (written out: repro
+# scripts import this module where stridecheck cannot be imported)
+_INPLACE_POINTWISE = frozenset({
+    '__iadd__', '__iand__', '__ifloordiv__', '__imod__', '__imul__', '__ior__',
+    '__ipow__', '__isub__', '__itruediv__', '__ixor__', 'abs_', 'add_', 'addcdiv_',
+    'addcmul_', 'atan2_', 'bitwise_and_', 'bitwise_not_', 'bitwise_or_', 'bitwise_xor_',
+    'ceil_', 'clamp_', 'clip_', 'conj_physical_', 'copysign_', 'cos_', 'div_', 'eq_',
+    'exp_', 'floor_', 'floor_divide_', 'fmod_', 'ge_', 'gt_', 'heaviside_', 'hypot_',
+    'ldexp_', 'le_', 'lerp_', 'log_', 'logical_and_', 'logical_not_', 'logical_or_',
+    'logical_xor_', 'lt_', 'masked_fill_', 'mul_', 'ne_', 'neg_', 'pow_', 'reciprocal_',
+    'remainder_', 'round_', 'sgn_', 'sigmoid_', 'sign_', 'sin_', 'sqrt_', 'sub_',
+    'tanh_', 'true_divide_', 'trunc_', 'xlogy_'})
 
 
 def _add_into_copy(func: Any, args: Any, kwargs: Any) -> Any:

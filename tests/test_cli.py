@@ -64,7 +64,7 @@ def _run_with_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bug: str, exa
 
 def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "100",
+    out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "400",
                         "-k", "view_chains")
     assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
     scripts = sorted((tmp_path / "repros").glob("*.py"))

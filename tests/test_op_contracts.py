@@ -23,7 +23,8 @@ import torch
 import stridecheck.reference as reference
 from stridecheck.conformance.observe import is_tensor, storage_key
 from stridecheck.reference.ops import OPS, Contract, OpSpec
-from stridecheck.strategies.arguments import ARGUMENTS, Context, RandomChooser
+from stridecheck.strategies.arguments import Context, RandomChooser
+from stridecheck.strategies.calls import ARGUMENTS
 from stridecheck.strategies.chains import base_steps
 from stridecheck.strategies.program import Op, Program, Step, apply
 
@@ -34,6 +35,7 @@ VIEW = "view"  # a new object on the input's storage, `_is_view()`, `_base` the 
 ALIAS = "alias"  # a new object on the input's storage, not a view, `_base` None
 COPY = "copy"  # a new object on a new storage, not a view, `_base` None
 VIEWS = "views"  # a tuple of one or more views
+COPIES = "copies"  # a tuple of one or more new storages
 NO_PIECES = "no pieces"  # an empty tuple: holds for VIEWS, but shows nothing
 VIEW_OF_COPY = "view of a copy"  # a view on a new storage, `_base` a tensor the op made
 
@@ -47,6 +49,7 @@ ALLOWED: dict[Contract, frozenset[str]] = {
     Contract.SELF_VIEW_OR_COPY: frozenset({SELF, VIEW, COPY, VIEW_OF_COPY}),
     Contract.SELF_OR_COPY: frozenset({SELF, COPY}),
     Contract.COPY: frozenset({COPY}),
+    Contract.COPIES: frozenset({COPIES}),
     Contract.ALIAS: frozenset({ALIAS}),
     Contract.IN_PLACE: frozenset({IN_PLACE}),
 }
@@ -102,7 +105,8 @@ def branch(result: Any, subject: Any, root: Any, version: int, keep: list[Any]) 
         pieces = [branch(r, subject, root, version, keep) for r in result]
         if not pieces:
             return NO_PIECES
-        return VIEWS if set(pieces) == {VIEW} else f"tuple of {pieces}"
+        return {frozenset({VIEW}): VIEWS, frozenset({COPY}): COPIES}.get(
+            frozenset(pieces), f"tuple of {pieces}")
     if result is subject:
         return IN_PLACE if subject._version > version else SELF
     if not is_tensor(result):

@@ -139,6 +139,9 @@ NONZERO: Table = [
 ]
 
 INDEX_FILL: Table = [
+    # the kernel checks indices as it visits elements: an empty iteration checks none
+    ("index_fill-empty-unchecked", "z = torch.zeros(2, 3, 0)\n"
+                                   "r = z.index_fill(0, torch.tensor([2]), 1)"),
     ("index_fill-dim1", X + I + "r = x.index_fill(1, i, -1)"),
     ("index_fill-function", X + I + "r = torch.index_fill(x, 0, i, 2.5)"),
     ("index_fill-transposed-keeps-layout", X + I + "r = x.t().index_fill(1, i, -1)"),

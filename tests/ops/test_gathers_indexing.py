@@ -58,6 +58,7 @@ M = "m = torch.tensor([[True, False, True], [False, True, True]])\n"
 Y = "y = torch.arange(12.).view(3, 4)\ni = torch.tensor([2, 0])\n"
 
 GET: Table = [
+    ("get-empty-iteration-unchecked", "z = torch.zeros(2, 3, 0)\nr = GET(z, torch.tensor([1, 2]))"),
     ("get-1d-index", X + A + "r = GET(x, a)"),
     ("get-list", X + "r = GET(x, [1, 0, 1])"),
     ("get-list-bools-is-mask", X + "r = GET(x, [True, False])"),
@@ -151,6 +152,12 @@ GET: Table = [
 ]
 
 SET: Table = [
+    # out-of-range indices pass when the iteration is empty (checked per visited element),
+    # not when an indexed dim is empty (AdvancedIndex checks that up front)
+    ("set-empty-iteration-unchecked", "z = torch.zeros(2, 3, 0)\nSET(z, torch.tensor([1, 2]), 1)"),
+    ("set-expanded-empty-unchecked", "z = torch.zeros(2, 1, 1).expand(2, 3, 0)\n"
+                                     "SET(z, torch.tensor([2]), 1.)"),
+    ("set-empty-indexed-dim-checked", "z = torch.zeros(0, 2)\nSET(z, torch.tensor([1]), 1.)"),
     ("set-scalar", Y + "SET(y, i, 1.)"),
     ("set-int-scalar-into-float", Y + "SET(y, i, 1)"),
     ("set-bool-scalar", Y + "SET(y, i, True)"),

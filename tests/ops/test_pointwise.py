@@ -339,6 +339,9 @@ DIVZERO_NAN: Table = [
 INPLACE: Table = [
     ("inplace-add-tensor", F + Y + "f.add_(y)\nr = f.add_(y, alpha=-1)"),
     ("inplace-div-scalar", F + "f.div_(2)"),
+    # a real self is returned before the overlap check, its write still counted
+    ("inplace-conj-physical-real-expanded", "e = torch.zeros(2, 1).expand(2, 3)\n"
+                                            "r = e.conj_physical_()"),
     ("inplace-div-rounding", F + Y + "f.div_(y, rounding_mode='trunc')\n"
                                      "f.div_(2, rounding_mode='floor')"),
     ("inplace-div-int-rounding", I + J + "i.div_(j, rounding_mode='floor')\n"

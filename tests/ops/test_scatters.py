@@ -24,6 +24,13 @@ Z = "z = torch.tensor([1+2j, 3+4j, 5+6j, 7+8j]).view(2, 2)\n"
 META = "m = torch.zeros(4, 6, device='meta')[1:, 1::2]\n"
 
 SLICE: Table = [
+    # a tensor without elements is dense, so no internal overlap: its storage is copied whole
+    ("slice_scatter-empty-expanded-copies-storage",
+     "e = torch.arange(2.).view(1, 2, 1).expand(0, 2, 8)\n"
+     "y = e.slice_scatter(e, 2, None, None, 1)"),
+    ("diagonal_scatter-empty-expanded-copies-storage",
+     "e = torch.ones(1, 1, dtype=torch.bool).expand(0, 8)\n"
+     "y = e.diagonal_scatter(torch.tensor([], dtype=torch.bool))"),
     ("slice_scatter-dim1", X + "y = torch.slice_scatter(x, torch.zeros(2, 1), 1, 0, 1)"),
     ("slice_scatter-defaults", X + "y = torch.slice_scatter(x, torch.ones(2, 3))"),
     ("slice_scatter-start-kw", X + "y = torch.slice_scatter(x, torch.ones(1, 3), start=1)"),

@@ -1,0 +1,27 @@
+"""How to call every op of the catalogue: its argument builder and when it applies.
+
+The view, write and pointwise builders live in arguments.py, those of the other ops that
+allocate their outputs in allocating.py; this table joins them and checks that it covers the
+catalogue exactly.
+"""
+
+from __future__ import annotations
+
+from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.tensor import Tensor
+
+from .allocating import ALLOCATING
+from .arguments import ARGUMENTS as BASIC
+from .arguments import Arguments
+
+ARGUMENTS: dict[str, Arguments] = {**BASIC, **ALLOCATING}
+
+_missing = {op.key for op in OPS} - set(ARGUMENTS)
+assert not _missing, f"ops without argument builders: {sorted(_missing)}"
+_extra = set(ARGUMENTS) - {op.key for op in OPS}
+assert not _extra, f"argument builders for ops not in the catalogue: {sorted(_extra)}"
+
+
+def applicable(op: OpSpec, t: Tensor) -> bool:
+    """Return whether valid arguments exist for op on t (invalid mode ignores this)."""
+    return ARGUMENTS[op.key].applies(t)
