@@ -143,6 +143,11 @@ class FakeTarget(Target):
     # kernel (torch/_subclasses/fake_tensor.py, run_fallback_kernel), on fresh real tensors
     # made for each argument, which never share a storage: always False
     unshown_spellings: tuple[str, ...] = ("is_set_to",)
+    # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask])
+    # raise DynamicOutputShapeException, named by the op, without a ShapeEnv: FakeTensor
+    # cannot run them, which is no divergence (torch/_subclasses/fake_impls.py)
+    refusals: tuple[str, ...] = replay.REFUSALS + ("aten.nonzero.default",
+                                                   "aten.masked_select.default")
 
     def _run(self, program: Program) -> list[StepResult]:
         with fake_mode():
