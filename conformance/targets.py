@@ -146,8 +146,11 @@ class FakeTarget(Target):
     # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask])
     # raise DynamicOutputShapeException, named by the op, without a ShapeEnv: FakeTensor
     # cannot run them, which is no divergence (torch/_subclasses/fake_impls.py)
-    refusals: tuple[str, ...] = replay.REFUSALS + ("aten.nonzero.default",
-                                                   "aten.masked_select.default")
+    # A tensor literal made on meta inside FakeTensorMode is a real meta tensor, which the
+    # mode refuses to mix with fake ones: a limit of the harness, no divergence.
+    refusals: tuple[str, ...] = replay.REFUSALS + (
+        "aten.nonzero.default", "aten.masked_select.default",
+        "Please convert all Tensors to FakeTensors")
 
     def _run(self, program: Program) -> list[StepResult]:
         with fake_mode():
