@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import stridecheck.reference as ref
-from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, OpSpec
+from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, POINTWISE_FAMILIES, OpSpec
 
 from .arguments import DTYPE_NAMES, Chooser, Context
 from .calls import ARGUMENTS, applicable
@@ -93,7 +93,8 @@ def _prod(xs: list[int]) -> int:
 # the share of steps that are ops allocating their outputs (pointwise, reductions, joins,
 # products, scatters, indexing): enough to cover them, few enough that each view op keeps
 # most of the examples it had before them (benchmarks/README.md)
-ALLOCATING_SHARE = 0.3
+POINTWISE_SHARE = 0.2
+OTHER_ALLOCATING_SHARE = 0.1
 
 
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
@@ -109,11 +110,20 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     # a share of the steps are allocating ops (a coin that shrinks toward the rest); among
     # those a family first, then one of its ops, as their many variants would crowd each
     # other out. The other ops are drawn uniformly, as they were before allocating ops came.
-    allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES]
+    # (pointwise ones and the others each with their own share, so that adding families to
+    # one group leaves the other's examples alone)
+    pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES]
+    allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES - POINTWISE_FAMILIES]
     others = [op for op in pool if op.family not in ALLOCATING_FAMILIES]
-    if allocating and (not others or ch.chance(ALLOCATING_SHARE)):
-        family = ch.choice(list(dict.fromkeys(op.family for op in allocating)))
-        members = [op for op in allocating if op.family == family]
+    draw = ch.integer(0, 99) if others else 99  # shrinks toward 0: the other ops
+    rest = 100 * (1 - POINTWISE_SHARE - OTHER_ALLOCATING_SHARE)
+    group = [] if draw < rest else pointwise if draw < rest + 100 * POINTWISE_SHARE \
+        else allocating
+    if not others:
+        group = pointwise + allocating
+    if group:
+        family = ch.choice(list(dict.fromkeys(op.family for op in group)))
+        members = [op for op in group if op.family == family]
     else:
         members = others
     if invalid:

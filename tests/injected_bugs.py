@@ -246,19 +246,25 @@ def _binary_ignores_permutation(func: Any, args: Any, kwargs: Any) -> Any:
     # a binary op lays its output out contiguously whatever the order of its operands' dims,
     # instead of following them as TensorIterator does (x.t() + 1 is transposed)
     out = func(*args, **kwargs)
-    if _name(func) in _BINARY and "out" not in kwargs and isinstance(out, torch.Tensor) \
+    if _name(func) in _WRAPPED_SCALAR_OPS and "out" not in kwargs \
+            and isinstance(out, torch.Tensor) \
             and not out.is_contiguous():
         return out.contiguous()
     return out
 
 
+# ops taking a Python scalar as a wrapped number: binary ops and the clamps
+_WRAPPED_SCALAR_OPS = _BINARY | {"clamp", "clip", "clamp_min", "clamp_max", "where"}
+
+
 def _wrapped_float_is_double(func: Any, args: Any, kwargs: Any) -> Any:
-    # a Python float next to an integer tensor counts as a float64 tensor, not as a wrapped
-    # number of the default float dtype: int_tensor * 2.5 comes out float64
+    # a Python float counts as a float64 tensor, not as a wrapped number: int_tensor * 2.5
+    # and float32_tensor * 2.5 come out float64
     out = func(*args, **kwargs)
-    if _name(func) in _BINARY and "out" not in kwargs and isinstance(out, torch.Tensor) \
-            and out.dtype is torch.float32 and any(type(a) is float for a in args) \
-            and not any(isinstance(a, torch.Tensor) and a.is_floating_point() for a in args):
+    if _name(func) in _WRAPPED_SCALAR_OPS and "out" not in kwargs \
+            and isinstance(out, torch.Tensor) \
+            and out.dtype in (torch.float32, torch.float16, torch.bfloat16) \
+            and any(type(a) is float for a in args):
         return out.double()
     return out
 
