@@ -201,6 +201,13 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
         chosen = np.broadcast_to(np.asarray(mask._values()).astype(np.bool_), t.shape)
         fill = value_tensor._values() if value_tensor is not None else np.asarray(value)
         vals.write_where(t._storage, t._geom, t.dtype, fill, chosen, t._conj, t._neg)
+        # where the mask is garbage the element may or may not have been written; where
+        # the value is, what was written is garbage
+        undefined = ~np.broadcast_to(mask._defined(), t.shape)
+        if value_tensor is not None and not value_tensor._defined().all():
+            undefined = undefined | chosen
+        if undefined.any():
+            writes.forget(t, undefined)
     if bump:
         t._bump()
     return t

@@ -266,3 +266,18 @@ ERRORS: Table = [
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
     WHERE + ADDC + LERP + CLAMP + MASKED + ERRORS, ERRORS)
+
+
+def test_masked_fill_with_a_garbage_mask_leaves_those_elements_undefined() -> None:
+    # torch writes wherever the uninitialised mask bytes happen to be nonzero: the model
+    # cannot know, so those elements (and only those) must not be compared
+    import stridecheck.reference as reference
+
+    x = reference.zeros(3, dtype=reference.bool)
+    mask = reference.empty_like(x)
+    mask[:1] = False
+    x.masked_fill_(mask, True)
+    assert x._defined().tolist() == [True, False, False]
+    y = reference.zeros(3)
+    y.masked_fill_(reference.tensor([True, False, True]), reference.empty(()))
+    assert y._defined().tolist() == [False, True, False]
