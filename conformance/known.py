@@ -17,7 +17,7 @@ from .compare import Difference
 if TYPE_CHECKING:
     from .targets import Target
 
-CONDITIONS = ("", "empty", "size1_strides", "accepted")
+CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,9 @@ class KnownDivergence:
     program: Program  # the repro as program data
     # extra condition on the difference: "size1_strides" (strides differ only on dims of
     # size 1, or on any dim of an empty tensor), "empty" (the tensor has no elements),
-    # "accepted" (the target ran a step the reference raised at), or ""
+    # "accepted" (the target ran a step the reference raised at), "refused" (the target
+    # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
+    # or ""
     when: str = ""
     # text both sides' exceptions must contain ("" for any): ties an exception-type entry to
     # the one error it is about
@@ -76,10 +78,15 @@ def _names(op: str) -> tuple[str, ...]:
 def _condition(when: str, diffs: list[Difference]) -> bool:
     if when == "empty":
         return all(0 in d.shape for d in diffs)
-    if when == "accepted":
-        # the target ran the step through where the reference raised
-        first = diffs[0]
-        return first.field == "exception" and first.actual in (None, "None")
+    first = diffs[0]
+    ran = {side: value in (None, "None") for side, value in (("target", first.actual),
+                                                             ("reference", first.expected))}
+    if when == "accepted":  # the target ran the step through where the reference raised
+        return first.field == "exception" and ran["target"]
+    if when == "refused":  # the target raised where the reference ran the step through
+        return first.field == "exception" and ran["reference"]
+    if when == "raised_otherwise":  # both raised, with other exceptions
+        return first.field == "exception" and not any(ran.values())
     if when == "size1_strides":
         # a spelling that disagrees with its own field's agreed value is never trivial
         return all(d.field in ("strides", "contiguity") and not d.spelling

@@ -39,3 +39,21 @@ def test_an_entry_tied_to_an_error_matches_only_that_error() -> None:
     assert entry.matches(ops, [same], target)
     assert not entry.matches(ops, [other], target)
     assert not entry.matches(("to", "view"), [same], target)
+
+
+
+def test_exception_conditions_tell_who_raised() -> None:
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.known import _condition
+
+    cases = {"accepted": (None, "IndexError: index 5 is out of bounds"),
+             "refused": ("TypeError: takes 2 positional arguments", None),
+             "raised_otherwise": ("IndexError: list assignment index out of range",
+                                  "RuntimeError: zero-dimensional tensor (at position 0) "
+                                  "cannot be concatenated")}
+    strides = Difference("x1", "strides", (1, 2), (2, 1), shape=(2, 3))
+    for when in cases:
+        for case, (actual, expected) in cases.items():
+            diff = Difference("<step>", "exception", actual, expected)
+            assert _condition(when, [diff]) is (case == when), (when, case)
+        assert not _condition(when, [strides]), when
