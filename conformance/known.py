@@ -17,7 +17,8 @@ from .compare import Difference
 if TYPE_CHECKING:
     from .targets import Target
 
-CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise")
+CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
+              "smaller_storage")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class KnownDivergence:
     # size 1, or on any dim of an empty tensor), "empty" (the tensor has no elements),
     # "accepted" (the target ran a step the reference raised at), "refused" (the target
     # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
+    # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
     # or ""
     when: str = ""
     # text both sides' exceptions must contain ("" for any): ties an exception-type entry to
@@ -87,6 +89,9 @@ def _condition(when: str, diffs: list[Difference]) -> bool:
         return first.field == "exception" and ran["reference"]
     if when == "raised_otherwise":  # both raised, with other exceptions
         return first.field == "exception" and not any(ran.values())
+    if when == "smaller_storage":  # the target's storage has fewer bytes, nothing else
+        return all(d.field == "storage" and d.spelling == "untyped_storage().nbytes()"
+                   and d.actual < d.expected for d in diffs)
     if when == "size1_strides":
         # a spelling that disagrees with its own field's agreed value is never trivial
         return all(d.field in ("strides", "contiguity") and not d.spelling

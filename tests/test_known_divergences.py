@@ -57,3 +57,14 @@ def test_exception_conditions_tell_who_raised() -> None:
             diff = Difference("<step>", "exception", actual, expected)
             assert _condition(when, [diff]) is (case == when), (when, case)
         assert not _condition(when, [strides]), when
+
+
+def test_smaller_storage_is_only_a_smaller_byte_count() -> None:
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.known import _condition
+
+    nbytes = "untyped_storage().nbytes()"
+    assert _condition("smaller_storage", [Difference("x", "storage", 4, 8, spelling=nbytes)])
+    assert not _condition("smaller_storage", [Difference("x", "storage", 8, 4, spelling=nbytes)])
+    # sharing a storage or not is the same field, read another way: never this condition
+    assert not _condition("smaller_storage", [Difference("x", "storage", "x0", "x1")])
