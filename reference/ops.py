@@ -249,7 +249,7 @@ def _pointwise() -> tuple[OpSpec, ...]:
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
     "bmm", "mv", "matmul", "slice_scatter", "select_copy", "slice_copy", "gather", "take",
-    "masked_select", "nonzero", "argwhere", "index_put", "index_put_"})
+    "masked_select", "nonzero", "argwhere", "index_put", "index_put_", "__matmul__"})
 
 
 def _allocating() -> tuple[OpSpec, ...]:
@@ -283,7 +283,7 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
         out.append(_v(name, "product", function=True, contract=C.COPY,
                       tolerance=_TOLERANCE.get(name, 0)))
     out.append(_v("__matmul__", "product", method=False, symbol="@", alias_of="matmul",
-                  contract=C.COPY, unsupported_on=NO_REFS))
+                  contract=C.COPY))
     # the functional inverses of views (reference/scatters.py)
     for name in ("slice_scatter", "select_scatter", "diagonal_scatter", "as_strided_scatter"):
         out.append(_v(name, "scatter", function=True, contract=C.COPY))

@@ -448,7 +448,7 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
         if o is not None and overlap_raises:
             writes.check_writable(d)
     for i, d in enumerate(dests):
-        unordered = outs[i] is not None and d.numel() > 0 and overlaps_internally(d._geom)
+        unordered = outs[i] is not None and overlaps_internally(d._geom)
         _store(d, results[i] if results else None, clobbered[i] or unordered)
     for o in outs:
         if o is not None:

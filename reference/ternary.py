@@ -16,6 +16,7 @@ import numpy as np
 from . import dtypes, errors, pointwise, writes
 from . import values as vals
 from .dtypes import dtype as DType
+from .geometry import overlaps_internally
 from .iterator import Input, common_dtype, converted, iterator_layout, where_layout
 from .layouts import broadcast_shapes
 from .operands import is_scalar, is_tensor, scalar_dtype
@@ -195,7 +196,7 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
     for other in (mask, value) if is_tensor(value) else (mask,):
         if overlap_status(t, other) == "partial":
             raise errors.fail("partial_overlap")
-    if t._geom.numel and any(s == 0 and n > 1 for n, s in zip(t._geom.shape, t._geom.strides)):
+    if overlaps_internally(t._geom):
         warnings.warn(errors.warning("masked_fill_expanded"), stacklevel=3)
     if not t.is_meta and not mask.is_meta and t.numel():
         chosen = np.broadcast_to(np.asarray(mask._values()).astype(np.bool_), t.shape)

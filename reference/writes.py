@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def check_writable(t: Tensor) -> None:
     """Raise when elements of t share a memory location (ATen MemoryOverlap.cpp)."""
     # TensorIterator returns before its overlap checks when there is nothing to write
-    if t._geom.numel and overlaps_internally(t._geom):
+    if overlaps_internally(t._geom):
         raise errors.fail("internal_overlap")
 
 

@@ -90,11 +90,11 @@ def _prod(xs: list[int]) -> int:
     return out
 
 
-# the share of steps that are ops allocating their outputs (pointwise, reductions, joins,
-# products, scatters, indexing): enough to cover them, few enough that each view op keeps
-# most of the examples it had before them (benchmarks/README.md)
-POINTWISE_SHARE = 0.2
-OTHER_ALLOCATING_SHARE = 0.1
+# the percentages of steps that are pointwise ops and other ops allocating their outputs
+# (reductions, joins, products, scatters, indexing): enough to cover them, few enough that
+# each view op keeps most of the examples it had before them (benchmarks/README.md)
+POINTWISE_PERCENT = 20
+OTHER_ALLOCATING_PERCENT = 10
 
 
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
@@ -107,25 +107,25 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     pool = writes if writes and write_share and ch.chance(write_share) else reads
     if write_share == 0:
         pool = ops
-    # a share of the steps are allocating ops (a coin that shrinks toward the rest); among
-    # those a family first, then one of its ops, as their many variants would crowd each
-    # other out. The other ops are drawn uniformly, as they were before allocating ops came.
-    # (pointwise ones and the others each with their own share, so that adding families to
-    # one group leaves the other's examples alone)
+    # Pointwise ops and the other allocating ops each take their percentage of the steps,
+    # so that families added to one group leave the other's examples alone; the draw
+    # shrinks toward 0, the rest. Within a group a family is drawn first, then one of its
+    # ops, as their many variants would crowd each other out; the rest are drawn uniformly,
+    # as they were before allocating ops came.
     pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES]
     allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES - POINTWISE_FAMILIES]
     others = [op for op in pool if op.family not in ALLOCATING_FAMILIES]
-    draw = ch.integer(0, 99) if others else 99  # shrinks toward 0: the other ops
-    rest = 100 * (1 - POINTWISE_SHARE - OTHER_ALLOCATING_SHARE)
-    group = [] if draw < rest else pointwise if draw < rest + 100 * POINTWISE_SHARE \
-        else allocating
-    if not others:
+    if others:
+        draw = ch.integer(0, 99)
+        rest = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
+        group = [] if draw < rest else pointwise if draw < rest + POINTWISE_PERCENT \
+            else allocating
+    else:
         group = pointwise + allocating
+    members = others
     if group:
         family = ch.choice(list(dict.fromkeys(op.family for op in group)))
         members = [op for op in group if op.family == family]
-    else:
-        members = others
     if invalid:
         # error parity is tested best where torch must refuse: ops with no valid call
         refused = [op for op in members if not applicable(op, t)]

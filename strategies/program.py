@@ -51,7 +51,7 @@ class Literal:
     device: str = ""  # "" leaves torch's default (cpu)
 
     def __repr__(self) -> str:
-        text = _fmt(_as_lists(self.values))
+        text = _fmt(as_lists(self.values))
         if self.dtype != "int64" or not _holds_int(self.values):
             text += f", dtype=torch.{self.dtype}"  # torch.tensor([]) is float32
         if self.device:
@@ -68,8 +68,9 @@ def _holds_int(values: Any) -> bool:
     return isinstance(values, int) and not isinstance(values, bool)
 
 
-def _as_lists(values: Any) -> Any:
-    return [_as_lists(v) for v in values] if isinstance(values, tuple) else values
+def as_lists(values: Any) -> Any:
+    """Return nested tuples as nested lists, the form torch.tensor and new_tensor read."""
+    return [as_lists(v) for v in values] if isinstance(values, tuple) else values
 
 
 def _fmt(value: Any) -> str:
@@ -250,7 +251,7 @@ def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
         return env[value.name].untyped_storage()
     if isinstance(value, Literal):
         device = {"device": value.device} if value.device else {}
-        return lib.tensor(_as_lists(value.values), dtype=getattr(lib, value.dtype), **device)
+        return lib.tensor(as_lists(value.values), dtype=getattr(lib, value.dtype), **device)
     if isinstance(value, tuple):
         return tuple(resolve(v, lib, env) for v in value)
     if isinstance(value, list):
