@@ -355,6 +355,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "argument_overloads": (
         TypeError, "{op}() received an invalid combination of arguments - got ({type}), but "
         "expected one of:"),
+    # the dtype check of a structured kernel's out= (and of torchgen's out= copies)
+    "out_dtype_expected": (
+        RuntimeError, "Expected out tensor to have dtype {want}, but got {got} instead"),
     "out_resized": (
         UserWarning, "An output with one or more elements was resized since it had shape "
         "{old}, which does not match the required output shape {new}. This behavior is "
@@ -386,8 +389,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "mean_dtype": (
         RuntimeError, "mean(): could not infer output dtype. {what} dtype must be either a "
         "floating point or complex dtype. Got: {dtype}"),
-    "reduction_out_dtype": (
-        RuntimeError, "Expected out tensor to have dtype {want}, but got {got} instead"),
     "amax_out_dtype": (
         RuntimeError, "Expected the dtype for input and out to match, but got {input} for "
         "input's dtype and {out} for out's dtype."),
@@ -452,8 +453,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "both arguments to matmul need to be at least 1D, but they are {a}D and "
         "{b}D"),
     # torchgen's resize_out of structured kernels, and the argument parser's out=
-    "product_out_dtype": (
-        RuntimeError, "Expected out tensor to have dtype {want}, but got {got} instead"),
     "product_out_type": (TypeError, "{op}(): argument 'out' must be Tensor, not {type}"),
     # Blas.cpp addmv meta, dot_check, dot_out
     "addmv_ranks": (RuntimeError, "vector + matrix @ vector expected, got {a}, {b}, {c}"),
@@ -472,8 +471,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "scatter_src_size": (
         RuntimeError, "expected src to have a size equal to the slice of self. src size = {src}, "
         "slice size = {slice}"),
-    "out_tensor_dtype": (
-        RuntimeError, "Expected out tensor to have dtype {want}, but got {got} instead"),
     "out_tensor_device": (
         RuntimeError, "Expected out tensor to have device {want}, but got {got} instead"),
     "copy_out_count": (
@@ -511,8 +508,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "no larger than self {self} apart from dimension {dim}"),
     "gather_range": (
         RuntimeError, "index {index} is out of bounds for dimension {dim} with size {size}"),
-    "structured_out_dtype": (
-        RuntimeError, "Expected out tensor to have dtype {want}, but got {got} instead"),
     "take_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_dtype": (
         RuntimeError, "take(): self and out expected to have the same dtype, but got "

@@ -28,7 +28,7 @@ from .iterator import Layout, iterator_layout
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_scalar, is_tensor
 from .overlap import overlap_status, unordered_overlap
-from .pointwise import cpp_type, resize_out
+from .pointwise import check_out_dtype, resize_out
 from .promotion import checked_scalar
 
 if TYPE_CHECKING:
@@ -167,12 +167,6 @@ def _resize_output(out: Tensor, shape: Shape, strides: Shape | None = None) -> b
     return True
 
 
-def _out_dtype(out: Tensor, want: dtypes.dtype) -> None:
-    """The dtype check of a structured kernel's out= (TensorIterator.cpp set_output)."""
-    if out.dtype is not want:
-        raise errors.fail("structured_out_dtype", want=cpp_type(want), got=cpp_type(out.dtype))
-
-
 # -- index_select, gather, take --------------------------------------------------------------
 def index_select(t: Tensor, dim: int, index: Any, *, out: Tensor | None = None) -> Tensor:
     """Select slices of t along dim (TensorAdvancedIndexing.cpp index_select_out_cpu_)."""
@@ -230,7 +224,7 @@ def gather(t: Tensor, dim: int, index: Any, *, sparse_grad: bool = False,
     if out is None:
         result = type(t)._fresh(shape, None, t.dtype, t.device)
     else:
-        _out_dtype(out, t.dtype)
+        check_out_dtype(out, t.dtype)
         _resize_output(out, shape)
         writes.check_writable(out)
         _assert_no_overlap(out, t)

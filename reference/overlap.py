@@ -37,13 +37,16 @@ def unordered_overlap(dst: Tensor, src: Tensor) -> bool:
     torch lets such writes through (MemOverlap TOO_HARD) and the outcome depends on the
     order its kernel visits elements, so the reference leaves those values undetermined.
     """
-    if dst._storage is not src._storage or dst.numel() == 0 or src.numel() == 0:
+    return shares_bytes(dst, src) and overlap_status(dst, src) not in ("full", "no")
+
+
+def shares_bytes(a: Tensor, b: Tensor) -> bool:
+    """Return whether the byte ranges of two tensors' elements intersect in one storage."""
+    if a._storage is not b._storage or a.numel() == 0 or b.numel() == 0:
         return False
-    if overlap_status(dst, src) in ("full", "no"):
-        return False
-    lo_d, hi_d = byte_range(dst)
-    lo_s, hi_s = byte_range(src)
-    return lo_d < hi_s and lo_s < hi_d
+    lo_a, hi_a = byte_range(a)
+    lo_b, hi_b = byte_range(b)
+    return lo_a < hi_b and lo_b < hi_a
 
 
 def byte_range(t: Tensor) -> tuple[int, int]:

@@ -284,6 +284,13 @@ def _common_device(tensors: list[Tensor]) -> Any:
     return device if device is not None else tensors[0].device
 
 
+def check_out_dtype(out: Tensor | None, want: DType) -> None:
+    """Refuse an out= of another dtype, as structured kernels' set_output_raw_strided and
+    torchgen's copy_arg do (no cast, unlike TensorIterator's own outputs)."""
+    if out is not None and out.dtype is not want:
+        raise errors.fail("out_dtype_expected", want=cpp_type(want), got=cpp_type(out.dtype))
+
+
 def resize_out(out: Tensor, layout: Layout) -> None:
     """Resize `out` to a fresh output's layout as ATen resize_output does, then restride it.
 

@@ -32,8 +32,8 @@ from .geometry import Geometry, aliases_internally, compute_stride, contiguous_s
 from .iterator import Layout
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_tensor
-from .overlap import byte_range
-from .pointwise import cpp_type, resize_out
+from .overlap import shares_bytes
+from .pointwise import check_out_dtype, cpp_type, resize_out
 
 if TYPE_CHECKING:
     from .tensor import Tensor  # noqa: F401
@@ -138,15 +138,6 @@ def _contract(a: Tensor, b: Tensor, a_shape: Shape, b_shape: Shape, dt: DType) -
     return _Product(values, undefined, tolerance, loose)
 
 
-def _shares_memory(t: Tensor, other: Tensor) -> bool:
-    """Tell whether two tensors' element ranges share storage bytes."""
-    if t._storage is not other._storage or not t.numel() or not other.numel():
-        return False
-    lo, hi = byte_range(t)
-    lo2, hi2 = byte_range(other)
-    return lo < hi2 and lo2 < hi
-
-
 def _store(dest: Tensor, product: _Product, inputs: tuple[Tensor, ...]) -> None:
     """Write a product into dest, marking what torch leaves undetermined.
 
@@ -154,7 +145,7 @@ def _store(dest: Tensor, product: _Product, inputs: tuple[Tensor, ...]) -> None:
     gets values that depend on the order the kernel reads and writes: all undefined.
     """
     undefined = product.undefined.reshape(dest.shape)
-    if aliases_internally(dest._geom) or any(_shares_memory(dest, t) for t in inputs):
+    if aliases_internally(dest._geom) or any(shares_bytes(dest, t) for t in inputs):
         undefined = np.ones(dest.shape, dtype=np.bool_)
     dest._write(product.values.reshape(dest.shape))
     if product.loose:
@@ -203,8 +194,7 @@ def _structured_output(out: Tensor | None, like: Tensor, shape: Shape, dt: DType
     """
     if out is None:
         return type(like)._fresh(shape, contiguous_strides(shape), dt, like.device)
-    if out.dtype is not dt:
-        raise errors.fail("product_out_dtype", want=cpp_type(dt), got=cpp_type(out.dtype))
+    check_out_dtype(out, dt)
     if out._geom.shape != shape:
         resize_out(out, Layout((shape, contiguous_strides(shape))))
     return out
@@ -305,7 +295,7 @@ def _bmm_impl(result: Tensor, b1: Tensor, b2: Tensor) -> None:
     else:
         for i in range(bs):
             _addmm_impl(result.select(0, i), b1.select(0, i), b2.select(0, i))
-        if not result.is_meta and (_shares_memory(result, b1) or _shares_memory(result, b2)):
+        if not result.is_meta and (shares_bytes(result, b1) or shares_bytes(result, b2)):
             # a batch written before a later one reads the same memory
             writes.forget(result, np.ones(result.shape, dtype=np.bool_))
         return

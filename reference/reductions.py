@@ -33,7 +33,7 @@ from .dtypes import dtype as DType
 from .geometry import aliases_internally, contiguous_strides, overlaps_internally
 from .iterator import Layout
 from .operands import is_tensor
-from .overlap import byte_range
+from .overlap import shares_bytes
 from .promotion import can_cast
 from .views import wrap_dim, wrap_dims
 
@@ -396,14 +396,6 @@ def _compute(t: Tensor, axes: tuple[int, ...], shape: Shape, compute: _Compute
     return results
 
 
-def _shares_bytes(a: Tensor, b: Tensor) -> bool:
-    if a._storage is not b._storage or a.numel() == 0 or b.numel() == 0:
-        return False
-    lo_a, hi_a = byte_range(a)
-    lo_b, hi_b = byte_range(b)
-    return lo_a < hi_b and lo_b < hi_a
-
-
 def _output(t: Tensor, shape: Shape, dt: DType, out: Tensor | None) -> Tensor:
     """Return a new contiguous result, or `out` resized to `shape` (ATen resize_output)."""
     strides = contiguous_strides(shape)
@@ -442,7 +434,7 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
     shape = reduction_shape(t._geom.shape, dims, keepdim)
     axes = tuple(d for d in dims if d < t.ndim)
     results = _compute(t, axes, shape, compute)
-    clobbered = [o is not None and _shares_bytes(o, t) for o in outs]
+    clobbered = [o is not None and shares_bytes(o, t) for o in outs]
     dests = [_output(t, shape, dt, o) for dt, o in zip(result_dtypes, outs)]
     for d, o in zip(dests, outs):
         if o is not None and overlap_raises:
@@ -454,13 +446,6 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
         if o is not None:
             o._bump()
     return dests
-
-
-def _check_out_dtype(out: Tensor | None, want: DType) -> None:
-    """The structured-kernel check of an out= tensor's dtype (`set_output_raw_strided`)."""
-    if out is not None and out.dtype is not want:
-        raise errors.fail("reduction_out_dtype", want=pointwise.cpp_type(want),
-                          got=pointwise.cpp_type(out.dtype))
 
 
 def _empty_dims_check(op: str, t: Tensor, dims: tuple[int, ...] | None) -> None:
@@ -484,7 +469,7 @@ def reduce_sum(t: Tensor, call: _Call) -> Tensor:
         raise call.no_overload()  # sum(input, *, dtype) takes neither
     dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
     if dt is not None:
-        _check_out_dtype(out, dt)
+        pointwise.check_out_dtype(out, dt)
     # infer_dtype_from_optional: the dtype argument, else an out='s own, else self's (long)
     result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
@@ -511,7 +496,7 @@ def reduce_mean(t: Tensor, call: _Call) -> Tensor:
                           dtype=asked.scalar_name)
     dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
     if dt is not None:
-        _check_out_dtype(out, dt)
+        pointwise.check_out_dtype(out, dt)
     result = dt or (out.dtype if out is not None else t.dtype)
     if not _is_float(result):
         # the sum lands in the out= tensor; its in-place true division then cannot
@@ -536,7 +521,7 @@ def reduce_prod(t: Tensor, call: _Call) -> Tensor:
     else:
         raise call.no_overload()
     if dt is not None:
-        _check_out_dtype(out, dt)
+        pointwise.check_out_dtype(out, dt)
     result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
         _prod_result(vals.quantize(s, result), result, tol)])
@@ -620,8 +605,8 @@ def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
         raise errors.fail("argmax_complex", op=op)
     if t.numel() == 0 and t.ndim and t._geom.shape[d] == 0:
         raise errors.fail("reduction_empty_dim", op=f"{op}()", dim=d)
-    _check_out_dtype(outs[0], t.dtype)
-    _check_out_dtype(outs[1], dtypes.int64)
+    pointwise.check_out_dtype(outs[0], t.dtype)
+    pointwise.check_out_dtype(outs[1], dtypes.int64)
     values, indices = _reduce(t, (d,), keepdim, [t.dtype, dtypes.int64], outs,
                               lambda s, tol: _extreme_result(s, largest, tol, True),
                               overlap_raises=True)
@@ -648,7 +633,7 @@ def reduce_argmax(t: Tensor, call: _Call, largest: bool = True) -> Tensor:
         if t.numel() == 0:
             raise errors.fail("argmax_empty_all", op=op)
         dims = reduced_dims(t.ndim, None)
-    _check_out_dtype(out, dtypes.int64)
+    pointwise.check_out_dtype(out, dtypes.int64)
     tensor, = _reduce(t, dims, keepdim, [dtypes.int64], [out],
                       lambda s, tol: _extreme_result(s, largest, tol, True)[1:])
     return tensor

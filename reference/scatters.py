@@ -77,10 +77,6 @@ def clone_preserve_strides(t: Tensor) -> Tensor:
     return type(t)(storage, t._geom, t.dtype)
 
 
-def _cpp_dtype(dt: dtypes.dtype) -> str:
-    return pointwise.cpp_type(dt)
-
-
 def _write_out(result: Tensor, out: Tensor | None) -> Tensor:
     """Copy a functional result into out= as torchgen's generated out kernels do.
 
@@ -94,9 +90,7 @@ def _write_out(result: Tensor, out: Tensor | None) -> Tensor:
     shape = result._geom.shape
     if out._geom.shape != shape:
         pointwise.resize_out(out, Layout((shape, contiguous_strides(shape))))
-    if out.dtype is not result.dtype:
-        raise errors.fail("out_tensor_dtype", want=_cpp_dtype(result.dtype),
-                          got=_cpp_dtype(out.dtype))
+    pointwise.check_out_dtype(out, result.dtype)
     if out.device != result.device:
         raise errors.fail("out_tensor_device", want=result.device, got=out.device)
     writes.copy_(out, result)
@@ -287,9 +281,7 @@ def _pieces_copy(op: str, pieces: tuple[Tensor, ...], out: Sequence[Tensor] | No
                     warnings.warn(errors.warning("out_resized", old=tuple(o.shape),
                                                  new=tuple(p.shape)), stacklevel=3)
                 storage_ops.resize_(o, (p._geom.shape,), None)
-            if o.dtype is not p.dtype:
-                raise errors.fail("out_tensor_dtype", want=_cpp_dtype(p.dtype),
-                                  got=_cpp_dtype(o.dtype))
+            pointwise.check_out_dtype(o, p.dtype)
             if o.device != p.device:
                 raise errors.fail("out_tensor_device", want=p.device, got=o.device)
         writes.copy_(o, p)
