@@ -71,10 +71,11 @@ class KnownDivergence:
 
 
 def _names(op: str) -> tuple[str, ...]:
-    """Return the names an entry's `op` list may give an op by: its key or `family:<name>`."""
+    """Return the names an entry's `op` list may give an op by: its own key (`__rpow__`),
+    the key it is a spelling of (`pow`) or `family:<name>`."""
     key = canonical(op)
     spec = BY_KEY.get(key)
-    return (key, f"family:{spec.family}") if spec is not None else (key,)
+    return (op, key, f"family:{spec.family}") if spec is not None else (op, key)
 
 
 def _condition(when: str, diffs: list[Difference]) -> bool:

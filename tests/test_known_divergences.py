@@ -68,3 +68,13 @@ def test_smaller_storage_is_only_a_smaller_byte_count() -> None:
     assert not _condition("smaller_storage", [Difference("x", "storage", 8, 4, spelling=nbytes)])
     # sharing a storage or not is the same field, read another way: never this condition
     assert not _condition("smaller_storage", [Difference("x", "storage", "x0", "x1")])
+
+
+def test_an_entry_naming_a_spelling_matches_only_that_spelling() -> None:
+    from stridecheck.conformance.compare import Difference
+
+    entry = next(e for e in load() if e.id == "fake-pow-scalar-base-layout")
+    diff = Difference("z", "strides", (1, 3), (2, 1), shape=(3, 2))
+    assert entry.matches(("__rpow__",), [diff])
+    assert not entry.matches(("__pow__",), [diff]), "x ** 2 is another spelling of pow"
+    assert not entry.matches(("pow",), [diff])
