@@ -17,7 +17,7 @@ from . import (
     tensor_pointwise,
     ternary,
 )
-from .ops import ARITHMETIC, LOGIC, OPS, UNARY
+from .ops import ARITHMETIC, BY_KEY, LOGIC, OPS, UNARY
 from .tensor import Tensor
 from .tensor_pointwise import binary, unary
 
@@ -48,9 +48,13 @@ def _method_function(name: str, attribute: bool) -> Callable[..., Any]:
 def _unary_function(name: str) -> Callable[..., Any]:
     def call(input: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: A002
         return unary(name, input, out=out, function=name)
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = f"Return torch.{name}(input, *, out=None)."
-    return call
+
+    def without_out(input: Tensor) -> Tensor:  # noqa: A002
+        return unary(name, input, function=name)
+    found = call if BY_KEY[name].out else without_out
+    found.__name__ = found.__qualname__ = name
+    found.__doc__ = f"Return torch.{name}(input{', *, out=None' if found is call else ''})."
+    return found
 
 
 # ops torch also takes a Python scalar first for (`torch.pow(2, x)`)
@@ -102,10 +106,10 @@ def lerp(input: Tensor, end: Any, weight: Any, *,  # noqa: A002
 _SPECIAL: dict[str, Callable[..., Any]] = {
     "view_as_real": view_as_real, "addcmul": addcmul, "addcdiv": addcdiv, "lerp": lerp,
     "view_as_complex": view_as_complex, "clamp": clamp, "clip": clamp, "where": where,
-    "clamp_min": lambda input, min: ternary.clamp(input, min, None,  # noqa: A002
-                                                  function="clamp_min"),
-    "clamp_max": lambda input, max: ternary.clamp(input, None, max,  # noqa: A002
-                                                  function="clamp_max")}
+    "clamp_min": lambda input, min, *, out=None: ternary.clamp(  # noqa: A002
+        input, min, None, out=out, function="clamp_min"),
+    "clamp_max": lambda input, max, *, out=None: ternary.clamp(  # noqa: A002
+        input, None, max, out=out, function="clamp_max")}
 _SPECIAL.update({name: _unary_function(name) for name in UNARY})
 _SPECIAL.update({name: _binary_function(name) for name in ARITHMETIC + LOGIC})
 for _alias, _name in (("negative", "neg"), ("absolute", "abs"), ("multiply", "mul"),

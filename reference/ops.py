@@ -55,6 +55,9 @@ class OpSpec:
     alias_of: str = ""
     # kinds of target that cannot run this op (not a divergence: it is never compared there)
     unsupported_on: tuple[str, ...] = ()
+    # the function form takes out= (torch.add(x, y, out=z)); which argument forms allow it is
+    # the op's own rule (torch.sum(x, out=z) has no out overload, torch.sum(x, 0, out=z) has)
+    out: bool = False
     # how far torch's floating results may stray from the reference's, in units of the
     # result dtype's machine epsilon relative to the larger magnitude (0: exactly)
     tolerance: int = 0
@@ -213,26 +216,26 @@ def _pointwise() -> tuple[OpSpec, ...]:
         for name in names:
             tol = _TOLERANCE.get(name, 0)
             out.append(_v(name, family, function=True, contract=_CONTRACTS.get(name, C.COPY),
-                          tolerance=tol))
+                          tolerance=tol, out=name != "positive"))
             if name not in NO_INPLACE:
                 inplace = "conj_physical_" if name == "conj_physical" else f"{name}_"
                 out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol))
     # bounds, conditions and masks (reference/ternary.py)
-    out += [_v("clamp", "ternary", function=True, contract=C.COPY),
+    out += [_v("clamp", "ternary", function=True, contract=C.COPY, out=True),
             _v("clamp_", "ternary_", contract=C.IN_PLACE),
-            _v("clip", "ternary", function=True, contract=C.COPY, alias_of="clamp"),
+            _v("clip", "ternary", function=True, contract=C.COPY, out=True, alias_of="clamp"),
             _v("clip_", "ternary_", contract=C.IN_PLACE, alias_of="clamp_",
                unsupported_on=NO_REFS),
-            _v("clamp_min", "ternary", function=True, contract=C.COPY),
-            _v("clamp_max", "ternary", function=True, contract=C.COPY),
-            _v("where", "ternary", function=True, contract=C.COPY),
+            _v("clamp_min", "ternary", function=True, contract=C.COPY, out=True),
+            _v("clamp_max", "ternary", function=True, contract=C.COPY, out=True),
+            _v("where", "ternary", function=True, contract=C.COPY, out=True),
             _v("masked_fill", "ternary", function=True, contract=C.COPY),
             _v("masked_fill_", "ternary_", contract=C.IN_PLACE),
-            _v("addcmul", "ternary", function=True, contract=C.COPY),
+            _v("addcmul", "ternary", function=True, contract=C.COPY, out=True),
             _v("addcmul_", "ternary_", contract=C.IN_PLACE),
-            _v("addcdiv", "ternary", function=True, contract=C.COPY),
+            _v("addcdiv", "ternary", function=True, contract=C.COPY, out=True),
             _v("addcdiv_", "ternary_", contract=C.IN_PLACE),
-            _v("lerp", "ternary", function=True, contract=C.COPY),
+            _v("lerp", "ternary", function=True, contract=C.COPY, out=True),
             _v("lerp_", "ternary_", contract=C.IN_PLACE)]
     for name, (symbol, spells) in OPERATORS.items():
         if spells == "matmul":
@@ -268,34 +271,38 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     # reductions (reference/reductions.py)
     for name in ("sum", "mean", "prod", "amax", "amin", "all", "any", "count_nonzero"):
         out.append(_v(name, "reduction", function=True, contract=C.COPY,
-                      tolerance=_TOLERANCE.get(name, 0)))
+                      tolerance=_TOLERANCE.get(name, 0), out=name != "count_nonzero"))
     for name in ("max", "min"):
-        out.append(_v(name, "reduction", function=True, contract=C.COPY))
+        out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True))
         out.append(_v(name, "reduction", function=True, contract=C.COPIES, variant="dim"))
     for name in ("argmax", "argmin"):
-        out.append(_v(name, "reduction", function=True, contract=C.COPY))
+        out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True))
     # joins (reference/joins.py): torch.cat([x, y], 1), the subject first
     for name in ("cat", "concat", "concatenate", "stack", "hstack", "vstack", "row_stack",
                  "dstack", "column_stack"):
-        out.append(_v(name, "join", method=False, function=True, contract=C.COPY))
+        out.append(_v(name, "join", method=False, function=True, contract=C.COPY, out=True))
     # matrix products (reference/products.py)
     for name in ("mm", "bmm", "mv", "dot", "vdot", "matmul"):
         out.append(_v(name, "product", function=True, contract=C.COPY,
-                      tolerance=_TOLERANCE.get(name, 0)))
+                      tolerance=_TOLERANCE.get(name, 0), out=True))
     out.append(_v("__matmul__", "product", method=False, symbol="@", alias_of="matmul",
                   contract=C.COPY))
     # the functional inverses of views (reference/scatters.py)
     for name in ("slice_scatter", "select_scatter", "diagonal_scatter", "as_strided_scatter"):
-        out.append(_v(name, "scatter", function=True, contract=C.COPY))
+        # torch binds the out= overload of slice_scatter alone
+        out.append(_v(name, "scatter", function=True, contract=C.COPY,
+                      out=name == "slice_scatter"))
     for name in ("view_copy", "as_strided_copy", "transpose_copy", "permute_copy",
                  "expand_copy", "unsqueeze_copy", "squeeze_copy", "diagonal_copy",
                  "select_copy", "slice_copy"):
-        out.append(_v(name, "view_copy", method=False, function=True, contract=C.COPY))
+        out.append(_v(name, "view_copy", method=False, function=True, contract=C.COPY,
+                      out=True))
     # tensor indexing (reference/gathers.py)
     for name in ("index_select", "gather", "take", "masked_select", "nonzero", "argwhere",
                  "index_fill", "index_put"):
         out.append(_v(name, "gather", function=name not in ("index_fill", "index_put"),
-                      contract=C.COPY))
+                      contract=C.COPY, out=name in ("index_select", "gather", "take",
+                                                    "masked_select", "nonzero")))
     for name in ("index_fill_", "index_put_"):
         out.append(_v(name, "gather_", contract=C.IN_PLACE))
     return tuple(out)

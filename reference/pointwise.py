@@ -146,8 +146,11 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape
         shape = broadcast_shapes(shape, t._geom.shape)
-    if inplace and shape != first._geom.shape:  # mark_resize_outputs
-        raise errors.fail("copy_broadcast", out=first.shape, shape=shape)
+    # mark_resize_outputs: an output that is also an input (is_read_write: the same tensor,
+    # not a view of it) must have the broadcast shape; only write-only outputs are resized
+    if dest is not None and (inplace or any(t is dest for t in tensors)) \
+            and shape != dest._geom.shape:
+        raise errors.fail("copy_broadcast", out=dest.shape, shape=shape)
     inputs = [Input(t._geom.shape, t._geom.strides, t.dtype) if is_tensor(t)
               else Input((), (), scalar_dtype(t), True) for t in operands]
     common = common_dtype(inputs, int_to_float=kernel.int_to_float)

@@ -6,14 +6,15 @@ a step the reference rejects ends the program (that step is the error-parity che
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import stridecheck.reference as ref
-from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, POINTWISE_FAMILIES, OpSpec
+from stridecheck.reference.ops import ALLOCATING_FAMILIES, BY_KEY, OPS, POINTWISE_FAMILIES, OpSpec
 
 from .arguments import DTYPE_NAMES, Chooser, Context
 from .calls import ARGUMENTS, applicable
-from .program import Op, Program, Step, Sym, apply
+from .program import Op, Program, Ref, Step, Sym, apply
 
 
 def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[Step]:
@@ -95,6 +96,10 @@ def _prod(xs: list[int]) -> int:
 # each view op keeps most of the examples it had before them (benchmarks/README.md)
 POINTWISE_PERCENT = 20
 OTHER_ALLOCATING_PERCENT = 10
+# the percentage of calls to ops with an out= form that write into a live tensor: one of
+# any shape, dtype and layout, the input itself or a view of it (resized with a warning,
+# kept, cast, or refused for overlapping or expanded outputs)
+OUT_PERCENT = 15
 
 
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
@@ -134,8 +139,17 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
         candidates = [op for op in members if applicable(op, t)] or \
             [op for op in pool if applicable(op, t)] or list(pool)
     spec = ch.choice(candidates)
-    return src, ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
-                                                         device=device))
+    op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
+                                                  device=device))
+    built = BY_KEY.get(op.key)
+    # x.where(mask, y) is torch.where(mask, x, y): its method call has no function twin
+    if built is not None and built.out and op.kind in ("method", "function", "tensors") \
+            and not (op.kind == "method" and op.name == "where") \
+            and ch.integer(0, 99) < OUT_PERCENT:
+        outs = [n for n, u in live.items() if u.device == t.device]
+        op = dataclasses.replace(op, kind="function" if op.kind == "method" else op.kind,
+                                 kwargs=op.kwargs + (("out", Ref(ch.choice(outs))),))
+    return src, op
 
 
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
