@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .targets import Target
 
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
-              "smaller_storage")
+              "smaller_storage", "mixed_rank")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +40,10 @@ class KnownDivergence:
     # "accepted" (the target ran a step the reference raised at), "refused" (the target
     # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
     # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
-    # or ""
+    # "mixed_rank" (the diverging step's tensor operands have different ranks), or ""
     when: str = ""
-    # text both sides' exceptions must contain ("" for any): ties an exception-type entry to
-    # the one error it is about
+    # text the reference's exception must contain ("" for any): ties an exception entry to
+    # the one error of eager's it is about
     raises: str = ""
 
     @property
@@ -51,8 +51,11 @@ class KnownDivergence:
         return self.targets[0]
 
     def matches(self, ops: tuple[str, ...], diffs: list[Difference],
-                target: Target | None = None) -> bool:
-        """Tell whether differences found at any of `ops` (catalogue keys) on `target` match."""
+                target: Target | None = None, facts: frozenset[str] = frozenset()) -> bool:
+        """Tell whether differences found at any of `ops` (catalogue keys) on `target` match.
+
+        `facts` are what the caller knows of the diverging step ("mixed_rank").
+        """
         if not diffs:
             return False
         if target is not None and not any(target.answers_to(t) for t in self.targets):
@@ -62,17 +65,24 @@ class KnownDivergence:
             return False
         if self.device and first.device != self.device:
             return False
-        if self.when and not _condition(self.when, diffs):
+        if self.when == "mixed_rank":
+            if "mixed_rank" not in facts:
+                return False
+        elif self.when and not _condition(self.when, diffs):
             return False
-        if self.raises and not (first.field == "exception" and all(
-                self.raises in str(side) for side in (first.actual, first.expected))):
+        if self.raises and not (first.field == "exception"
+                                and self.raises in str(first.expected)):
             return False
         return "*" in self.ops or any(name in self.ops for op in ops for name in _names(op))
 
 
 def _names(op: str) -> tuple[str, ...]:
     """Return the names an entry's `op` list may give an op by: its own key (`__rpow__`),
-    the key it is a spelling of (`pow`) or `family:<name>`."""
+    the key it is a spelling of (`pow`) or `family:<name>`; a call into out= (`add.out`)
+    answers to those names and to each of them with `.out` (`family:arithmetic.out`)."""
+    if op.endswith(".out"):
+        plain = _names(op.removesuffix(".out"))
+        return plain + tuple(f"{name}.out" for name in plain)
     key = canonical(op)
     spec = BY_KEY.get(key)
     return (op, key, f"family:{spec.family}") if spec is not None else (op, key)
@@ -120,7 +130,7 @@ def load() -> tuple[KnownDivergence, ...]:
         if when not in CONDITIONS:
             raise ValueError(f"known_divergences.toml: {e['id']}: unknown when={when!r}")
         unknown = [op for op in _tuple(e["op"]) if op.startswith("family:")
-                   and op.removeprefix("family:") not in FAMILIES]
+                   and op.removeprefix("family:").removesuffix(".out") not in FAMILIES]
         if unknown:
             raise ValueError(f"known_divergences.toml: {e['id']}: no such family: {unknown}")
         entries.append(KnownDivergence(
@@ -138,10 +148,10 @@ def _program(entry: str, repro: str) -> Program:
         raise ValueError(f"known_divergences.toml: {entry}: repro: {exc}") from None
 
 
-def classify(ops: tuple[str, ...], diffs: list[Difference],
-             target: Target | None = None) -> KnownDivergence | None:
+def classify(ops: tuple[str, ...], diffs: list[Difference], target: Target | None = None,
+             facts: frozenset[str] = frozenset()) -> KnownDivergence | None:
     """Return the known divergence these differences (at `ops`) match, or None when new."""
     for entry in load():
-        if entry.matches(ops, diffs, target):
+        if entry.matches(ops, diffs, target, facts):
             return entry
     return None

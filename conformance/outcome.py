@@ -172,10 +172,28 @@ def check(program: Program, target: Target) -> Outcome:
         return Outcome(PASS, target, program, dtype=dtype, rank=rank)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
-    known = classify(target.ops_at_fault(program, index), diffs, target)
+    known = classify(target.ops_at_fault(program, index), diffs, target,
+                     _step_facts(program, expected, index))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=_live_at(expected, at),
                    actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
+
+
+def _step_facts(program: Program, expected: list[StepResult], index: int) -> frozenset[str]:
+    """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
+    operands (subject, live tensors and literals it reads) have different ranks."""
+    if not 0 <= index < len(program.steps):
+        return frozenset()
+    step = program.steps[index]
+    before: dict[str, Any] = {}
+    for r in expected:
+        if r.index >= index:
+            break
+        if r.error is None:
+            before = r.live
+    ranks = {len(before[n].shape) for n in (step.src, *step.op.refs()) if n in before}
+    ranks |= {lit.ndim for lit in step.op.literals()}
+    return frozenset({"mixed_rank"}) if len(ranks) > 1 else frozenset()
 
 
 def reproduce(entry: KnownDivergence) -> Outcome:

@@ -97,7 +97,7 @@ class Target:
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         """Return the catalogue keys of the ops that may cause a difference at step `index`."""
-        return (program.steps[index].op.key,) if 0 <= index < len(program.steps) else ()
+        return (program.steps[index].op.fault_key,) if 0 <= index < len(program.steps) else ()
 
     def answers_to(self, pattern: str) -> bool:
         """Tell whether a known-divergence target pattern names this target."""
@@ -232,7 +232,7 @@ class CompiledTarget(Target):
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         # a compiled program is only seen whole: any of its steps may be the cause
-        return tuple(dict.fromkeys(s.op.key for s in program.steps))
+        return tuple(dict.fromkeys(s.op.fault_key for s in program.steps))
 
 
 class _RefsLibrary:

@@ -343,13 +343,15 @@ def nonzero(t: Tensor, *, out: Tensor | None = None, as_tuple: bool = False) -> 
             raise errors.fail("nonzero_tuple_out")
         found = nonzero(t.unsqueeze(0) if t.ndim == 0 else t)
         return tuple(found._view_of(g) for g in slice_views.unbind(found._geom, 1))
+    if t.is_meta:
+        # the output's size depends on the values: torch's meta function (nonzero's
+        # register_meta) refuses before looking at out=
+        raise errors.fail("nonzero_meta")
     if out is not None:
         if out.dtype is not dtypes.int64:
             raise errors.fail("nonzero_out_dtype", dtype=out.dtype.scalar_name)
         writes.check_writable(out)
         _assert_no_overlap(out, t)
-    if t.is_meta:
-        raise errors.fail("nonzero_meta")  # the output's size depends on the values
     values = t._values()
     where = np.argwhere(values != 0) if t.ndim else np.zeros((int(values != 0), 0), np.int64)
     n, ndim = where.shape[0], t.ndim

@@ -135,14 +135,8 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     tensors = [op for op in operands if is_tensor(op)]
     first = operands[0]
     dest = first if inplace else out
-    if dest is not None:  # TensorIterator.cpp compute_mem_overlaps
-        writes.check_writable(dest)
-        # a conjugate destination is computed on a resolved copy by the Conjugate fallback,
-        # so the check never sees the shared bytes
-        # and a conjugate or negative operand is resolved into a copy before the check
-        for t in tensors if not dest._conj else ():
-            if t is not dest and not (t._conj or t._neg) and overlap_status(dest, t) == "partial":
-                raise errors.fail("partial_overlap")
+    if dest is not None:
+        check_mem_overlaps(dest, tensors)
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape
         shape = broadcast_shapes(shape, t._geom.shape)
@@ -285,6 +279,20 @@ def _common_device(tensors: list[Tensor]) -> Any:
         elif t.device != device:
             raise errors.fail("different_device", a=device, b=t.device)
     return device if device is not None else tensors[0].device
+
+
+def check_mem_overlaps(dest: Tensor, inputs: Sequence[Tensor]) -> None:
+    """Refuse a written-to tensor that overlaps itself or partially overlaps an input
+    (TensorIterator.cpp compute_mem_overlaps).
+
+    A conjugate destination is computed on a resolved copy by the Conjugate fallback, so the
+    check never sees the shared bytes; a conjugate or negative input is resolved into a copy
+    before the check.
+    """
+    writes.check_writable(dest)
+    for t in inputs if not dest._conj else ():
+        if t is not dest and not (t._conj or t._neg) and overlap_status(dest, t) == "partial":
+            raise errors.fail("partial_overlap")
 
 
 def check_out_dtype(out: Tensor | None, want: DType) -> None:

@@ -243,10 +243,29 @@ def _mm(a: Tensor, b: Tensor, out: Tensor | None) -> Tensor:
     if k != k2:
         raise errors.fail("mm_shapes", m=m, k=k, k2=k2, n=n)
     dest = _structured_output(out, a, (m, n), a.dtype)
-    _addmm_impl(dest, a, b)
+    if out is not None and (out is a or out is b):
+        _read_while_written(dest, a, b, "addmm_impl_cpu_")
+    else:
+        _addmm_impl(dest, a, b)
     if out is not None:
         out._bump()
     return dest
+
+
+def _read_while_written(result: Tensor, m1: Tensor, m2: Tensor, kernel: str) -> None:
+    """Run mm.out or bmm.out whose out= is one of its inputs (neither checks the overlap).
+
+    The output was resized first when its shape was wrong, so the kernel then reads an input
+    of the new shape (addmm_impl_cpu_ takes k from it), and reads what it writes: the values
+    it leaves are not determined. The dtype checks still run.
+    """
+    if m1.dtype is not m2.dtype:
+        raise errors.fail("mm_dtypes", a=cpp_type(m1.dtype), b=cpp_type(m2.dtype))
+    if not result.numel():
+        return
+    _refuse(kernel, result.dtype)
+    if not result.is_meta:
+        writes.forget(result, np.ones(result.shape, dtype=np.bool_))
 
 
 def mm(input: Any, mat2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
@@ -313,7 +332,10 @@ def _bmm(b1: Tensor, b2: Tensor, out: Tensor | None) -> Tensor:
     if b2._geom.shape[:2] != (bs, k):
         raise errors.fail("bmm_sizes", want=(bs, k), got=b2._geom.shape[:2])
     dest = _structured_output(out, b2, (bs, m, b2._geom.shape[2]), b2.dtype)
-    _bmm_impl(dest, b1, b2)
+    if out is not None and (out is b1 or out is b2):
+        _read_while_written(dest, b1, b2, "bmm")
+    else:
+        _bmm_impl(dest, b1, b2)
     if out is not None:
         out._bump()
     return dest
@@ -351,6 +373,10 @@ def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: b
         _zero(dest)
     elif dest.numel():
         _refuse("addmv_impl_cpu", mat.dtype)
+        if mat is dest and mat.ndim != 2:
+            # mv_out's out= was mat itself, resized to (m,) just now: addmv_out_cpu reads
+            # mat.size(1) / mat.stride(1) of the 1-d tensor it has become
+            raise errors.fail("dim_out_of_range", lo=-1, hi=0, dim=1)
         if not dest.is_meta:
             _store(dest, _contract(mat, vec, (m, k), (k, 1), dest.dtype), (mat, vec))
     return dest

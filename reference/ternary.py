@@ -70,7 +70,7 @@ def _clamp_scalars(t: Tensor, lo: Any, hi: Any, inplace: bool, out: Tensor | Non
         raise errors.fail("kernel_dtype", kernel="clamp_scalar_cpu", type="Bool")
     dest = t if inplace else out
     if dest is not None:
-        writes.check_writable(dest)
+        pointwise.check_mem_overlaps(dest, [t])
     if dest is None:
         shape, strides = converted(Input(t._geom.shape, t._geom.strides, t.dtype), result)
         layout = iterator_layout([(shape, strides)])

@@ -112,9 +112,16 @@ def cast(values: np.ndarray, dt: dtypes.dtype) -> np.ndarray:
     if values.dtype.kind == "c" and target.kind != "c":
         values = values.real
     if target.kind in "iu" and values.dtype.kind == "f":
-        # float -> int truncates toward zero (C++ static_cast)
+        # float -> int truncates toward zero (C++ static_cast). uint8 goes through int64
+        # (c10 static_cast_with_inter_type), int64 directly; the other integer types through
+        # int32, where x86's conversion gives INT32_MIN for NaN, inf and anything out of
+        # range (so inf reads 0 as int16: INT32_MIN's low bits)
         values = np.trunc(values)
         with np.errstate(invalid="ignore", over="ignore"):
+            if target.itemsize < 8 and target != np.uint8:
+                values = np.where((values >= -2.0 ** 31) & (values < 2.0 ** 31), values,
+                                  -2.0 ** 31)
+                return values.astype(np.int32).astype(target)
             return values.astype(np.int64).astype(target)
     with np.errstate(invalid="ignore", over="ignore"):
         return values.astype(target)
@@ -134,7 +141,8 @@ def _unviewed(values: np.ndarray, conj: bool, neg: bool) -> np.ndarray:
     """Return the values a conj or neg view stores for the logical values it is given."""
     values = np.asarray(values)
     if neg:
-        values = -values
+        # a bool result (eq_ into x.conj().imag) is a number by now: 1 is stored as -1
+        values = -(values.astype(np.int8) if values.dtype == np.bool_ else values)
     return np.conj(values) if conj else values
 
 

@@ -143,10 +143,14 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
                                                   device=device))
     built = BY_KEY.get(op.key)
     # x.where(mask, y) is torch.where(mask, x, y): its method call has no function twin
-    if built is not None and built.out and op.kind in ("method", "function", "tensors") \
-            and not (op.kind == "method" and op.name == "where") \
-            and ch.integer(0, 99) < OUT_PERCENT:
-        outs = [n for n, u in live.items() if u.device == t.device]
+    if built is None or not built.out or op.kind not in ("method", "function", "tensors") \
+            or (op.kind == "method" and op.name == "where"):
+        return src, op
+    # a reduction resizes its out= before it reads its input: with out= the input itself it
+    # then reduces the resized tensor, which the model does not follow
+    outs = [n for n, u in live.items() if u.device == t.device
+            and not (u is t and built.family == "reduction")]
+    if outs and ch.integer(0, 99) < OUT_PERCENT:
         op = dataclasses.replace(op, kind="function" if op.kind == "method" else op.kind,
                                  kwargs=op.kwargs + (("out", Ref(ch.choice(outs))),))
     return src, op

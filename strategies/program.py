@@ -9,7 +9,7 @@ library at run time, so nothing here imports torch.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,15 @@ class Literal:
     values: tuple[Any, ...]  # nested tuples, one level per dim
     dtype: str = "int64"
     device: str = ""  # "" leaves torch's default (cpu)
+
+    @property
+    def ndim(self) -> int:
+        """Return the rank of the tensor the literal makes (one level of tuples per dim)."""
+        n, v = 0, cast(Any, self.values)
+        while isinstance(v, tuple):
+            n += 1
+            v = v[0] if v else None
+        return n
 
     def __repr__(self) -> str:
         text = _fmt(as_lists(self.values))
@@ -174,6 +183,26 @@ class Op:
         walk(self.args)
         walk(tuple(v for _, v in self.kwargs))
         return tuple(found)
+
+    def literals(self) -> tuple[Literal, ...]:
+        """Return the tensors the call writes out (`torch.tensor([0, 2])`), in argument order."""
+        found: list[Literal] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, Literal):
+                found.append(value)
+            elif isinstance(value, (tuple, list)):
+                for v in value:
+                    walk(v)
+        walk(self.args)
+        walk(tuple(v for _, v in self.kwargs))
+        return tuple(found)
+
+    @property
+    def fault_key(self) -> str:
+        """Return the key, with `.out` when the call writes into an out= tensor (`add.out`):
+        known divergences may name that form alone."""
+        return f"{self.key}.out" if any(k == "out" for k, _ in self.kwargs) else self.key
 
     @property
     def key(self) -> str:

@@ -8,6 +8,8 @@ import torch
 
 import stridecheck.reference as reference
 from stridecheck.conformance.execute import compare_runs, run, run_source
+from stridecheck.conformance.outcome import KNOWN, check
+from stridecheck.conformance.targets import all_targets
 from stridecheck.strategies.arguments import RandomChooser
 from stridecheck.strategies.chains import chain
 from stridecheck.strategies.program import Op, Program, Ref, Step, Sym
@@ -37,8 +39,11 @@ def test_repr_reads_as_torch_code() -> None:
 
 def test_repr_of_random_programs_runs_as_torch_and_matches_the_data() -> None:
     ch = RandomChooser(random.Random(1234))
+    eager = all_targets()["eager:cpu"]
     for _ in range(200):
         program = chain(ch, max_ops=6)
+        if check(program, eager).status == KNOWN:
+            continue  # torch itself diverges there (a meta tensor made by .to('meta'))
         # the data run on the reference is the oracle; its defined-value masks tell which
         # values torch determines (resize_ leaves garbage)
         from_data = run(program, reference)
