@@ -17,8 +17,10 @@ from .compare import Difference
 if TYPE_CHECKING:
     from .targets import Target
 
+# conditions on the diverging step rather than on the differences (outcome._step_facts)
+FACTS = ("mixed_rank", "tensor_index")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
-              "smaller_storage", "mixed_rank")
+              "smaller_storage") + FACTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,8 @@ class KnownDivergence:
     # "accepted" (the target ran a step the reference raised at), "refused" (the target
     # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
     # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
-    # "mixed_rank" (the diverging step's tensor operands have different ranks), or ""
+    # "mixed_rank" (the diverging step's tensor operands have different ranks),
+    # "tensor_index" (the diverging step indexes with a tensor), or ""
     when: str = ""
     # text the reference's exception must contain ("" for any): ties an exception entry to
     # the one error of eager's it is about
@@ -65,8 +68,8 @@ class KnownDivergence:
             return False
         if self.device and first.device != self.device:
             return False
-        if self.when == "mixed_rank":
-            if "mixed_rank" not in facts:
+        if self.when in FACTS:
+            if self.when not in facts:
                 return False
         elif self.when and not _condition(self.when, diffs):
             return False

@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Program, encode_value, from_data, to_data
+from stridecheck.strategies.program import (
+    Literal,
+    Program,
+    Ref,
+    encode_value,
+    from_data,
+    to_data,
+)
 
 from .compare import Difference, show
 from .execute import StepResult, first_difference, run, shape_context
@@ -181,7 +188,8 @@ def check(program: Program, target: Target) -> Outcome:
 
 def _step_facts(program: Program, expected: list[StepResult], index: int) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
-    operands (subject, live tensors and literals it reads) have different ranks."""
+    operands (subject, live tensors and literals it reads) have different ranks,
+    "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v)."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -193,7 +201,13 @@ def _step_facts(program: Program, expected: list[StepResult], index: int) -> fro
             before = r.live
     ranks = {len(before[n].shape) for n in (step.src, *step.op.refs()) if n in before}
     ranks |= {lit.ndim for lit in step.op.literals()}
-    return frozenset({"mixed_rank"}) if len(ranks) > 1 else frozenset()
+    facts = {"mixed_rank"} if len(ranks) > 1 else set()
+    if step.op.kind in ("getitem", "setitem"):
+        index = step.op.args[0]
+        if any(isinstance(i, (Ref, Literal)) for i in (
+                index if isinstance(index, tuple) else (index,))):
+            facts.add("tensor_index")
+    return frozenset(facts)
 
 
 def reproduce(entry: KnownDivergence) -> Outcome:

@@ -21,6 +21,10 @@ from .geometry import (
 
 def broadcast_shapes(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """Return the broadcast of two shapes (ATen ExpandUtils.cpp infer_size)."""
+    if a == b or not b:
+        return a
+    if not a:
+        return b
     n = max(len(a), len(b))
     out = []
     for i in range(n - 1, -1, -1):

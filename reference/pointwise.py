@@ -136,7 +136,9 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     first = operands[0]
     dest = first if inplace else out
     if dest is not None:
-        check_mem_overlaps(dest, tensors)
+        # ldexp is mul(self, pow(2, other)) (BinaryOps.cpp): its iterator reads a fresh
+        # 2 ** other, never other's memory
+        check_mem_overlaps(dest, tensors if name != "ldexp" else [first])
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape
         shape = broadcast_shapes(shape, t._geom.shape)

@@ -66,8 +66,6 @@ def _clamp_scalars(t: Tensor, lo: Any, hi: Any, inplace: bool, out: Tensor | Non
                               out=pointwise.cpp_type(t.dtype))
     if any(isinstance(b, complex) for b in bounds):
         raise errors.fail("clamp_complex")
-    if result is dtypes.bool_:
-        raise errors.fail("kernel_dtype", kernel="clamp_scalar_cpu", type="Bool")
     dest = t if inplace else out
     if dest is not None:
         pointwise.check_mem_overlaps(dest, [t])
@@ -83,6 +81,11 @@ def _clamp_scalars(t: Tensor, lo: Any, hi: Any, inplace: bool, out: Tensor | Non
         if dest._geom.shape != t._geom.shape:
             shape, strides = converted(Input(t._geom.shape, t._geom.strides, t.dtype), result)
             pointwise.resize_out(dest, iterator_layout([(shape, strides)]))
+    # the kernel's AT_DISPATCH, after the iterator's overlap, dtype and resize steps
+    if result is dtypes.bool_:
+        kernel = "clamp_scalar_cpu" if lo is not None and hi is not None else (
+            "clamp_min_scalar_cpu" if lo is not None else "clamp_max_scalar_cpu")
+        raise errors.fail("kernel_dtype", kernel=kernel, type="Bool")
     limits = [None if b is None else checked_scalar(b, result) for b in (lo, hi)]
     if not t.is_meta and t.numel():
         a = vals.quantize(t._values(), result)

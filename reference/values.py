@@ -143,6 +143,9 @@ def _unviewed(values: np.ndarray, conj: bool, neg: bool) -> np.ndarray:
     if neg:
         # a bool result (eq_ into x.conj().imag) is a number by now: 1 is stored as -1
         values = -(values.astype(np.int8) if values.dtype == np.bool_ else values)
+    if conj and values.dtype.kind != "c":
+        # a real value is a complex one first: conj(0) stores an imaginary part of -0.0
+        values = values.astype(np.complex128)
     return np.conj(values) if conj else values
 
 
