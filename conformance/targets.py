@@ -149,8 +149,8 @@ class FakeTarget(Target):
     # A tensor literal made on meta inside FakeTensorMode is a real meta tensor, which the
     # mode refuses to mix with fake ones: a limit of the harness, no divergence.
     refusals: tuple[str, ...] = replay.REFUSALS + (
-        "aten.nonzero.default", "aten.masked_select.default",
-        "Please convert all Tensors to FakeTensors")
+        "aten.nonzero.default", "aten.masked_select.default", "aten.nonzero.out",
+        "aten.masked_select.out", "Please convert all Tensors to FakeTensors")
 
     def _run(self, program: Program) -> list[StepResult]:
         with fake_mode():

@@ -412,9 +412,9 @@ ALLOCATING: dict[str, Arguments] = {
     "gather": A(_gather("gather")),
     "take": A(_gather("take")),
     # ops whose output shape depends on values: garbage values make it unknowable
-    "masked_select": A(_gather("masked_select"), _fully_defined),
-    "nonzero": A(_gather("nonzero"), _fully_defined),
-    "argwhere": A(_gather("argwhere"), _fully_defined),
+    "masked_select": A(_gather("masked_select"), _fully_defined, reads_values=True),
+    "nonzero": A(_gather("nonzero"), _fully_defined, reads_values=True),
+    "argwhere": A(_gather("argwhere"), _fully_defined, reads_values=True),
     "index_fill": A(_gather("index_fill"), _rank(0)),
     "index_fill_": A(_gather("index_fill_"), _writable(_rank(0))),
     "index_put": A(_gather("index_put"), _rank(1)),

@@ -760,6 +760,14 @@ class Arguments:
     build: Builder
     # whether valid arguments exist for a tensor (invalid mode ignores this)
     applies: Applies = _always
+    # whether what the op does depends on its input's values (the shape of nonzero, a zero
+    # divisor): then it is never drawn for a tensor holding allocator garbage, not even in
+    # invalid mode, since nothing could say what torch should do
+    reads_values: bool = False
+
+    def drawable(self, t: Tensor) -> bool:
+        """Tell whether the op may be drawn for t at all (valid arguments or not)."""
+        return not self.reads_values or _fully_defined(t)
 
 
 _writes = _not_internally_overlapping
@@ -810,7 +818,8 @@ for _spec in OPS:
         _applies = _accepted(_spec.key)
         if _spec.writes:
             _applies = (lambda a: lambda t: a(t) and _not_internally_overlapping(t))(_applies)
-        ARGUMENTS[_spec.key] = A(_pointwise(_spec.key), _applies)
+        ARGUMENTS[_spec.key] = A(_pointwise(_spec.key), _applies, (
+            _spec.alias_of or _spec.name).rstrip("_") in _DIVIDING)
 
 _not_complex: Applies = lambda t: not t.dtype.is_complex  # noqa: E731
 _floating: Applies = lambda t: t.dtype.is_floating_point or t.dtype.is_complex  # noqa: E731

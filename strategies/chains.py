@@ -133,6 +133,7 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
         members = [op for op in group if op.family == family]
     if invalid:
         # error parity is tested best where torch must refuse: ops with no valid call
+        members = [op for op in members if ARGUMENTS[op.key].drawable(t)] or members
         refused = [op for op in members if not applicable(op, t)]
         candidates = refused if refused and ch.chance(0.5) else members
     else:
