@@ -270,6 +270,10 @@ class RefsTarget(Target):
                 op = step.op
                 if getattr(refs, op.name, None) is None:
                     raise Unsupported(f"{self.name}: torch._refs has no {op.name}")
+                spec = BY_KEY.get(op.key)
+                if op.kind == "method" and spec is not None and spec.subject:
+                    raise Unsupported(f"{self.name}: torch._refs.{op.name} takes the method's "
+                                      f"subject as argument {spec.subject + 1}")
                 step = Step(step.out, step.src, Op(op.name, op.args, op.kwargs,
                                                    kind="function", pick=op.pick))
             steps.append(step)

@@ -55,6 +55,9 @@ class OpSpec:
     alias_of: str = ""
     # kinds of target that cannot run this op (not a divergence: it is never compared there)
     unsupported_on: tuple[str, ...] = ()
+    # where the method's subject goes among the function's arguments: 0 but for where
+    # (x.where(c, y) is torch.where(c, x, y)), whose method call has no function twin
+    subject: int = 0
     # the function form takes out= (torch.add(x, y, out=z)); which argument forms allow it is
     # the op's own rule (torch.sum(x, out=z) has no out overload, torch.sum(x, 0, out=z) has)
     out: bool = False
@@ -228,7 +231,7 @@ def _pointwise() -> tuple[OpSpec, ...]:
                unsupported_on=NO_REFS),
             _v("clamp_min", "ternary", function=True, contract=C.COPY, out=True),
             _v("clamp_max", "ternary", function=True, contract=C.COPY, out=True),
-            _v("where", "ternary", function=True, contract=C.COPY, out=True),
+            _v("where", "ternary", function=True, contract=C.COPY, out=True, subject=1),
             _v("masked_fill", "ternary", function=True, contract=C.COPY),
             _v("masked_fill_", "ternary_", contract=C.IN_PLACE),
             _v("addcmul", "ternary", function=True, contract=C.COPY, out=True),

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 Operand = Any  # a Tensor or a Python scalar
 
 
-def _meta_checks(name: str, operands: Sequence[Operand], inplace: bool = False) -> None:
+def _meta_checks(name: str, operands: Sequence[Operand], inplace: bool = False,
+                 out: Tensor | None = None) -> None:
     """Raise what an op's meta function checks before its iterator is built."""
     dts = [op.dtype if is_tensor(op) else scalar_dtype(op) for op in operands]
     tensor_dts = [op.dtype for op in operands if is_tensor(op)]
@@ -57,8 +58,9 @@ def _meta_checks(name: str, operands: Sequence[Operand], inplace: bool = False) 
         raise errors.fail("complex_unsupported", op=name)
     if name in ("maximum", "minimum", "fmax", "fmin") and any(d.is_complex for d in tensor_dts):
         raise errors.fail("complex_not_implemented", op=name)
-    if name == "heaviside":
-        if tensor_dts[0] is not tensor_dts[1]:
+    if name == "heaviside":  # BinaryOps.cpp heaviside meta: out= must agree too
+        if tensor_dts[0] is not tensor_dts[1] or (out is not None and
+                                                  out.dtype is not tensor_dts[0]):
             raise errors.fail("heaviside_dtypes")
     if name == "addcdiv" and all(not (d.is_floating_point or d.is_complex)
                                  for d in tensor_dts[1:3]):
@@ -131,7 +133,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         operands[0]._bump()
         return operands[0]
     check_operands(name, kernel, operands, function or name, first_position)
-    _meta_checks(name, operands, inplace)
+    _meta_checks(name, operands, inplace, out)
     tensors = [op for op in operands if is_tensor(op)]
     first = operands[0]
     dest = first if inplace else out

@@ -143,9 +143,8 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,
                                                   device=device))
     built = BY_KEY.get(op.key)
-    # x.where(mask, y) is torch.where(mask, x, y): its method call has no function twin
     if built is None or not built.out or op.kind not in ("method", "function", "tensors") \
-            or (op.kind == "method" and op.name == "where"):
+            or (op.kind == "method" and built.subject):
         return src, op
     # a reduction resizes its out= before it reads its input: with out= the input itself it
     # then reduces the resized tensor, which the model does not follow

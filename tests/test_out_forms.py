@@ -44,8 +44,9 @@ def _outcome(op: Op, subject: str, lib: Any) -> Any:
 
 def _calls(spec: OpSpec, tries: int = 40) -> list[tuple[str, Op]]:
     """Return calls of spec's function form with out= an empty tensor of the result's dtype."""
-    if spec.name == "where":  # the method's subject is the function's second argument
-        return [("m", Op("where", (Ref("x"), Ref("x")), (("out", Ref("o")),), kind="function"))]
+    if spec.subject:  # the method's subject is not the function's first argument (where)
+        return [("m", Op(spec.name, (Ref("x"), Ref("x")), (("out", Ref("o")),),
+                         kind="function"))]
     found = []
     live = _inputs(reference)
     for i in range(tries):
