@@ -57,11 +57,15 @@ def copy_values(dst: Tensor, src: Tensor) -> None:
     """Copy logical values of src (broadcast) into dst, converting dtype."""
     if dst.is_meta or src.is_meta:
         return
-    if src._storage.tolerance:
+    # a value known only within some ulps converts to an integer that may differ by any
+    # amount (e ** 20 wraps modulo 256 into uint8): not determined
+    inexact = bool(src._storage.tolerance) and not (dst.dtype.is_floating_point or
+                                                    dst.dtype.is_complex)
+    if src._storage.tolerance and not inexact:
         dst._storage.tolerance = max(dst._storage.tolerance, src._storage.tolerance)
         dst._storage.tolerance_dtype = dst.dtype
     dst._storage.loose_bits |= src._storage.loose_bits
-    if unordered_overlap(dst, src) or aliases_internally(dst._geom):
+    if inexact or unordered_overlap(dst, src) or aliases_internally(dst._geom):
         undefined: np.ndarray | None = np.ones(dst.shape, dtype=np.bool_)
     elif vals.fully_defined(src._storage):
         undefined = None  # the common case: no garbage to carry over
