@@ -40,8 +40,8 @@ def clamp(t: Tensor, min: Any = None, max: Any = None, *,  # noqa: A002
         # a 0-d tensor passes as a Scalar when the other bound is a number
         min, max = (b.item() if is_tensor(b) else b for b in (min, max))
         tensor_bounds = []
-    # with both bounds tensors, complex numbers are refused by the CPU kernel instead
-    if len(tensor_bounds) < 2 and t.dtype.is_complex:
+    # TensorCompare.cpp clamp meta functions refuse a complex input first
+    if t.dtype.is_complex:
         raise errors.fail("clamp_complex")
     if tensor_bounds:
         name = "clamp" if min is not None and max is not None else (
