@@ -54,3 +54,10 @@ def byte_range(t: Tensor) -> tuple[int, int]:
     g = t._geom
     lo = g.offset * t.dtype.itemsize
     return lo, g.extent() * t.dtype.itemsize
+
+
+def resolved(*tensors: Tensor) -> bool:
+    """Tell whether any of these has a conj or neg bit: the math-bit fallback
+    (MathBitsFallback.h) then runs the op on resolved clones, so no memory check of the op
+    sees their bytes."""
+    return any(t._conj or t._neg for t in tensors)

@@ -32,7 +32,7 @@ from .kernels import (
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_scalar, is_tensor, scalar_dtype
 from .ops import BY_KEY, UNARY
-from .overlap import overlap_status, unordered_overlap
+from .overlap import overlap_status, resolved, unordered_overlap
 from .promotion import can_cast, checked_scalar
 
 if TYPE_CHECKING:
@@ -294,8 +294,8 @@ def check_mem_overlaps(dest: Tensor, inputs: Sequence[Tensor]) -> None:
     before the check.
     """
     writes.check_writable(dest)
-    for t in inputs if not dest._conj else ():
-        if t is not dest and not (t._conj or t._neg) and overlap_status(dest, t) == "partial":
+    for t in inputs:
+        if t is not dest and not resolved(dest, t) and overlap_status(dest, t) == "partial":
             raise errors.fail("partial_overlap")
 
 
@@ -315,7 +315,12 @@ def resize_out(out: Tensor, layout: Layout) -> None:
     if out.numel() != 0:
         warnings.warn(errors.warning("out_resized", old=tuple(out.shape), new=layout.shape),
                       stacklevel=4)
-    geom = Geometry((layout.shape, layout.strides, out._geom.offset))
+    strides = layout.strides
+    if out._conj or out._neg:
+        # the Conjugate/Negative fallback (MathBitsFallback.h) runs the op on a resolved
+        # clone of out= and resizes out= itself with resize_output: contiguous strides
+        strides = contiguous_strides(layout.shape)
+    geom = Geometry((layout.shape, strides, out._geom.offset))
     needed = (geom.extent()) * out.dtype.itemsize if geom.numel else 0
     if needed > out._storage.nbytes:
         out._storage.resize(needed)
