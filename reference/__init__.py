@@ -13,6 +13,7 @@ from .dtypes import (
     cfloat,
     channels_last,
     channels_last_3d,
+    complex32,
     complex64,
     complex128,
     contiguous_format,
@@ -53,6 +54,7 @@ from .storage import UntypedStorage
 from .tensor import Size, Tensor
 
 float = float32  # noqa: A001 - torch.float
+chalf = complex32
 int = int32  # noqa: A001 - torch.int
 
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals()})
@@ -60,8 +62,9 @@ globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals()})
 __all__ = sorted(
     ["device", "dtype", "memory_format", "Tensor", "Size", "UntypedStorage", "bool", "float",
      "int", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
-     "float64", "complex64", "complex128", "half", "double", "long", "short", "cfloat",
-     "cdouble", "contiguous_format", "channels_last", "channels_last_3d", "preserve_format",
+     "float64", "complex32", "chalf", "complex64", "complex128", "half", "double", "long",
+     "short", "cfloat", "cdouble", "contiguous_format", "channels_last", "channels_last_3d",
+     "preserve_format",
      "tensor", "arange", "zeros", "ones", "full", "empty", "empty_strided", "empty_like",
      "zeros_like", "ones_like", "full_like", "view_as_real", "view_as_complex", "promote_types",
      "result_type", "can_cast", *_FUNCTIONS])
