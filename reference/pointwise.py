@@ -212,6 +212,12 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
 _WELL_CONDITIONED = frozenset({"mul", "div", "true_divide", "sqrt", "neg", "abs", "reciprocal",
                                "positive", "conj_physical", "exp", "sigmoid", "tanh"})
 
+# ops whose result tells a zero's sign (1 / -0 is -inf, atan2(-0, -1) is -pi, sqrt and log
+# of a complex number on its branch cut)
+_ZERO_SIGN_MATTERS = frozenset({"sqrt", "log", "reciprocal", "div", "true_divide",
+                                "floor_divide", "remainder", "fmod", "pow", "atan2", "copysign",
+                                "xlogy", "sgn", "addcdiv"})
+
 # the tolerance of complex pow (c10/util/complex_math.h: std::pow as exp(y * log(x)))
 _COMPLEX_POW_ULPS = 1024
 
@@ -404,6 +410,12 @@ def _store(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Opera
             undefined |= np.broadcast_to(odd, dest.shape)
         if not fresh and unordered_overlap(dest, op):
             undefined[...] = True
+        if op._storage.loose_bits and name in _ZERO_SIGN_MATTERS:
+            # the sign of a zero in op is not fixed (neg's vectorized and scalar loops
+            # differ), and this op tells -0 from +0: sqrt(-1 - 0j) is -1j, sqrt(-1 + 0j) 1j
+            z = np.asarray(op._values())
+            zero = (z.real == 0) | (z.imag == 0) if z.dtype.kind == "c" else z == 0
+            undefined |= np.broadcast_to(zero, dest.shape)
     if not fresh and aliases_internally(dest._geom):
         undefined[...] = True  # several elements written at one address: the last write wins
     dest._write(np.broadcast_to(values, dest.shape))
