@@ -25,6 +25,9 @@ class Bug:
     target: str  # the target whose run must catch it
     strategy: str  # view_chains or alias_programs
     install: Callable[[], contextlib.AbstractContextManager[None]]
+    # the catalogue ops the hunt draws from (None: all), for bugs in ops the whole catalogue
+    # draws too seldom for ci's examples to reach
+    ops: tuple[str, ...] | None = None
 
 
 @contextlib.contextmanager
@@ -269,6 +272,59 @@ def _wrapped_float_is_double(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _fresh(t: Any, sizes: list[int], strides: list[int]) -> Any:
+    """t restrided over its own storage, still looking freshly allocated.
+
+    For ops that allocate their outputs: as_strided alone would make the result a view of
+    the output torch made; detach() leaves no `_base` and keeps the version at 0.
+    """
+    return _restride(t, sizes, strides, t.storage_offset()).detach()
+
+
+def _sum_keepdim_stride_zero(func: Any, args: Any, kwargs: Any) -> Any:
+    # sum(dim, keepdim=True) gives its kept size-1 dims stride 0, as if the reduced result
+    # were expanded back, instead of the contiguous strides a reduction allocates
+    out = func(*args, **kwargs)
+    keep = kwargs.get("keepdim", len(args) > 2 and args[2])
+    if _name(func) == "sum" and keep is True and "out" not in kwargs \
+            and isinstance(out, torch.Tensor) and out.dim():
+        dim = kwargs.get("dim", args[1] if len(args) > 1 else None)
+        dims = range(out.dim()) if dim is None or dim == () else \
+            [dim] if isinstance(dim, int) else dim
+        strides = list(out.stride())
+        for d in dims:
+            strides[d % out.dim()] = 0
+        return _fresh(out, list(out.shape), strides)
+    return out
+
+
+# the joins whose result is cat's own, laid out by cat's memory-format rule (stack is not:
+# its 4-d inputs are joined 5-d)
+_CAT_JOINS = frozenset({"cat", "concat", "concatenate", "hstack", "vstack", "row_stack",
+                        "dstack", "column_stack"})
+
+
+def _cat_drops_channels_last(func: Any, args: Any, kwargs: Any) -> Any:
+    # cat of inputs that are all channels_last comes out contiguous, instead of keeping
+    # their memory format (TensorShape.cpp cat_compute_output_memory_format)
+    out = func(*args, **kwargs)
+    if _name(func) in _CAT_JOINS and "out" not in kwargs and isinstance(out, torch.Tensor) \
+            and out.dim() == 4 and out.is_contiguous(memory_format=torch.channels_last):
+        return out.clone(memory_format=torch.contiguous_format)
+    return out
+
+
+def _index_swaps_dims(func: Any, args: Any, kwargs: Any) -> Any:
+    # advanced indexing (and index_select) lays its result out with dims 0 and 1 trading
+    # places: the right shape and values, the strides of a transposed copy
+    out = func(*args, **kwargs)
+    if _name(func) in ("__getitem__", "index_select") and "out" not in kwargs \
+            and isinstance(out, torch.Tensor) and not out._is_view() and out.dim() >= 2:
+        swapped = out.transpose(0, 1).clone(memory_format=torch.contiguous_format)
+        return swapped.transpose(0, 1).detach()
+    return out
+
+
 def _is_contiguous_strict_size1(func: Any, args: Any, kwargs: Any) -> Any:
     # plain is_contiguous() (no memory_format) wants row-major strides on size-1 dims too,
     # where they cannot matter; is_contiguous(memory_format=...) stays right
@@ -332,6 +388,12 @@ BUGS: tuple[Bug, ...] = (
         _mode(_binary_ignores_permutation)),
     Bug("wrapped-float-is-double", "values", "eager:cpu", "view_chains",
         _mode(_wrapped_float_is_double)),
+    Bug("sum-keepdim-strides", "metadata", "eager:cpu", "view_chains",
+        _mode(_sum_keepdim_stride_zero), ops=("sum",)),
+    Bug("cat-drops-channels-last", "metadata", "eager:cpu", "view_chains",
+        _mode(_cat_drops_channels_last), ops=("cat",)),
+    Bug("index-swapped-dims", "metadata", "eager:cpu", "view_chains",
+        _mode(_index_swaps_dims)),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",
