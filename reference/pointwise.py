@@ -174,8 +174,9 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         if common is dtypes.complex32 and key not in COMPLEX_HALF:
             raise errors.fail("kernel_dtype", kernel=COMPLEX_HALF_NAMES.get(key, kernel.kernel),
                               type=common.scalar_name)
-    if name == "ldexp" and operands[1].dtype is dtypes.bool_:
-        # the kernel dispatches on the exponent's own dtype, which may not be bool
+    if name == "ldexp" and operands[1].dtype is dtypes.bool_ and operands[1].numel():
+        # pow(2, other)'s kernel dispatches on the exponent's own dtype, which may not be
+        # bool; it never runs for an exponent without elements
         raise errors.fail("kernel_dtype", kernel="ldexp_cpu_exp", type="Bool")
     if name == "heaviside" and common.is_complex:
         raise errors.fail("heaviside_complex")  # BinaryOps.cpp heaviside_out, not its meta

@@ -601,10 +601,11 @@ def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
     op = "max" if largest else "min"
     outs: list[Tensor | None] = [None, None] if out is None else list(out)
     d = wrap_dim(dim, t.ndim)
-    if t.dtype.is_complex:
-        raise errors.fail("argmax_complex", op=op)
+    # max.dim meta: zero_numel_check_dims, then check_minmax_for_meta's complex check
     if t.numel() == 0 and t.ndim and t._geom.shape[d] == 0:
         raise errors.fail("reduction_empty_dim", op=f"{op}()", dim=d)
+    if t.dtype.is_complex:
+        raise errors.fail("argmax_complex", op=op)
     pointwise.check_out_dtype(outs[0], t.dtype)
     pointwise.check_out_dtype(outs[1], dtypes.int64)
     values, indices = _reduce(t, (d,), keepdim, [t.dtype, dtypes.int64], outs,
