@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import gc
 import hashlib
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -39,6 +41,30 @@ def make_timer(stmt: str, names: dict[str, Any]) -> Callable[[int], int]:
     code = compile(src, f"<bench {stmt!r}>", "exec")
     exec(code, scope)  # noqa: S102 - the statements are this file's own
     return scope["_bench"]  # type: ignore[no-any-return]
+
+
+def interleaved(timers: dict[tuple[str, str], Callable[[int], int]], stmts: list[str],
+                batches: int, number: int, seed: int) -> dict[tuple[str, str], list[float]]:
+    """Time every (statement, library) timer in batches; return ns per call of each batch.
+
+    Each batch visits the statements in a seeded random order and alternates which library
+    goes first; the garbage collector is off during a batch, as in timeit (results are freed
+    by reference counting).
+    """
+    samples: dict[tuple[str, str], list[float]] = {k: [] for k in timers}
+    rng = random.Random(seed)
+    order = list(stmts)
+    for b in range(batches):
+        rng.shuffle(order)
+        gc.collect()
+        gc.disable()
+        try:
+            for stmt in order:
+                for lib in (("ref", "torch") if b % 2 == 0 else ("torch", "ref")):
+                    samples[(stmt, lib)].append(timers[(stmt, lib)](number) / number)
+        finally:
+            gc.enable()
+    return samples
 
 
 def median(xs: list[float]) -> float:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import cProfile
 import gc
 import pstats
-import random
 import sys
 import time
 import warnings
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import torch
-from _common import SEED_OPTION, environment, make_timer, median, timing_main
+from _common import SEED_OPTION, environment, interleaved, make_timer, median, timing_main
 
 import stridecheck.reference as R
 from stridecheck.reference.ops import ALLOCATING_FAMILIES, BY_KEY, OPS
@@ -465,26 +464,12 @@ def run(batches: int, number: int, seed: int) -> dict[str, Any]:
     timers = {(case.stmt, lib): make_timer(case.stmt, inputs(L, dev))
               for case in CASES
               for lib, L, dev in (("ref", R, ref_device(case)), ("torch", torch, "cpu"))}
-    samples: dict[tuple[str, str], list[float]] = {k: [] for k in timers}
-    rng = random.Random(seed)
-    order = list(CASES)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # none was seen above; none may go untimed now
         for t in timers.values():  # warm up caches and lazy paths
             t(max(number // 10, 10))
         start = time.perf_counter()
-        for b in range(batches):
-            rng.shuffle(order)
-            gc.collect()
-            gc.disable()  # as timeit does; outputs are freed by reference counting
-            try:
-                for case in order:
-                    libs = ("ref", "torch") if (b % 2 == 0) else ("torch", "ref")
-                    for lib in libs:
-                        elapsed = timers[(case.stmt, lib)](number)
-                        samples[(case.stmt, lib)].append(elapsed / number)
-            finally:
-                gc.enable()
+        samples = interleaved(timers, [case.stmt for case in CASES], batches, number, seed)
         seconds = time.perf_counter() - start
     rows: list[dict[str, Any]] = []
     for case in CASES:

@@ -16,14 +16,12 @@ each op's ratio (an op timed by several statements counts once, with its median 
 
 from __future__ import annotations
 
-import gc
-import random
 import sys
 from dataclasses import dataclass
 from typing import Any
 
 import torch
-from _common import SEED_OPTION, environment, make_timer, median, timing_main
+from _common import SEED_OPTION, environment, interleaved, make_timer, median, timing_main
 
 import stridecheck.reference as R
 from stridecheck.reference.ops import OPS
@@ -165,21 +163,7 @@ def run(batches: int, number: int, seed: int) -> dict[str, Any]:
               for case in CASES for lib, L in (("ref", R), ("torch", torch))}
     for t in timers.values():  # warm up caches and lazy paths
         t(max(number // 10, 10))
-    samples: dict[tuple[str, str], list[float]] = {k: [] for k in timers}
-    rng = random.Random(seed)
-    order = list(CASES)
-    for b in range(batches):
-        rng.shuffle(order)
-        gc.collect()
-        gc.disable()  # as timeit does; views are freed by reference counting
-        try:
-            for case in order:
-                libs = ("ref", "torch") if (b % 2 == 0) else ("torch", "ref")
-                for lib in libs:
-                    elapsed = timers[(case.stmt, lib)](number)
-                    samples[(case.stmt, lib)].append(elapsed / number)
-        finally:
-            gc.enable()
+    samples = interleaved(timers, [case.stmt for case in CASES], batches, number, seed)
     rows = []
     for case in CASES:
         ref_ns = median(samples[(case.stmt, "ref")])

@@ -172,31 +172,25 @@ class Op:
 
     def refs(self) -> tuple[str, ...]:
         """Return the live tensors the call reads besides its subject, in argument order."""
-        found: list[str] = []
-
-        def walk(value: Any) -> None:
-            if isinstance(value, (Ref, StorageOf)):
-                found.append(value.name)
-            elif isinstance(value, (tuple, list)):
-                for v in value:
-                    walk(v)
-        walk(self.args)
-        walk(tuple(v for _, v in self.kwargs))
-        return tuple(found)
+        return tuple(v.name for v in self._arguments((Ref, StorageOf)))
 
     def literals(self) -> tuple[Literal, ...]:
         """Return the tensors the call writes out (`torch.tensor([0, 2])`), in argument order."""
-        found: list[Literal] = []
+        return tuple(self._arguments((Literal,)))
+
+    def _arguments(self, kinds: tuple[type, ...]) -> list[Any]:
+        """Return the arguments of these kinds, nested ones too, in argument order."""
+        found: list[Any] = []
 
         def walk(value: Any) -> None:
-            if isinstance(value, Literal):
+            if isinstance(value, kinds):
                 found.append(value)
             elif isinstance(value, (tuple, list)):
                 for v in value:
                     walk(v)
         walk(self.args)
         walk(tuple(v for _, v in self.kwargs))
-        return tuple(found)
+        return found
 
     @property
     def fault_key(self) -> str:
