@@ -167,23 +167,47 @@ def check(program: Program, target: Target) -> Outcome:
     """Run `program` on the reference and on `target`; return the classified outcome."""
     import stridecheck.reference as ref
 
-    expected = run(program, ref)
-    dtype, rank = _input_of(expected, program)
+    full = run(program, ref)
+    dtype, rank = _input_of(full, program)
     try:
         actual = target.run(program)
     except Unsupported as exc:
         return Outcome(UNSUPPORTED, target, program, reason=str(exc), dtype=dtype, rank=rank)
-    expected = target.project(program, expected)
+    expected = target.project(program, full)
     at, diffs = first_difference(actual, expected, target.fields)
     if not diffs:
         return Outcome(PASS, target, program, dtype=dtype, rank=rank)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
     known = classify(target.ops_at_fault(program, index), diffs, target,
-                     _step_facts(program, expected, index))
+                     _step_facts(program, full, index))
+    if known is not None and target.prefixes(program):
+        # seen whole, the program matched an entry by any of its ops: the entry must be about
+        # the step where the difference starts, found by running shorter programs
+        index, first = _first_diverging_step(program, target)
+        known = classify((program.steps[index].op.fault_key,), first or diffs, target,
+                         _step_facts(program, full, index))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=_live_at(expected, at),
                    actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
+
+
+def _first_diverging_step(program: Program, target: Target) -> tuple[int, list[Difference]]:
+    """Return the last step of the shortest program prefix that already differs on target,
+    with its differences (the whole program's last step, and none, if no shorter one does)."""
+    import stridecheck.reference as ref
+
+    for length in target.prefixes(program):
+        prefix = Program(program.steps[:length])
+        try:
+            actual = target.run(prefix)
+        except Unsupported:
+            continue
+        expected = target.project(prefix, run(prefix, ref))
+        diffs = first_difference(actual, expected, target.fields)[1]
+        if diffs:
+            return length - 1, diffs
+    return len(program.steps) - 1, []
 
 
 def _step_facts(program: Program, expected: list[StepResult], index: int) -> frozenset[str]:

@@ -95,6 +95,11 @@ class Target:
         """Return the reference's results as this target can show them (all steps here)."""
         return _hide_spellings(expected, self.unshown_spellings)
 
+    def prefixes(self, program: Program) -> range:
+        """Return the lengths of the shorter programs to try, shortest first, to find the step
+        where a difference of the whole program starts (none: every step is seen)."""
+        return range(0)
+
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         """Return the catalogue keys of the ops that may cause a difference at step `index`."""
         return (program.steps[index].op.fault_key,) if 0 <= index < len(program.steps) else ()
@@ -230,8 +235,13 @@ class CompiledTarget(Target):
         return [StepResult(final.step, None,
                            {k: v for k, v in final.live.items() if k in returned}, final.index)]
 
+    def prefixes(self, program: Program) -> range:
+        # a compiled program is seen whole: each shorter program still has a step to compile
+        base, _ = _split_input(program)
+        return range(len(base) + 1, len(program.steps))
+
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
-        # a compiled program is only seen whole: any of its steps may be the cause
+        # seen whole, any of its steps may be the cause (until the prefixes say which)
         return tuple(dict.fromkeys(s.op.fault_key for s in program.steps))
 
 

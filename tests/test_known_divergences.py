@@ -78,3 +78,20 @@ def test_an_entry_naming_a_spelling_matches_only_that_spelling() -> None:
     assert entry.matches(("__rpow__",), [diff])
     assert not entry.matches(("__pow__",), [diff]), "x ** 2 is another spelling of pow"
     assert not entry.matches(("pow",), [diff])
+
+
+def test_a_compiled_program_is_matched_at_the_step_where_it_starts_to_diverge() -> None:
+    # the program contains as_strided_ (compile-as-strided-input-extent's op), but compiling
+    # its first four steps already fails, at unsqueeze_: that entry must not excuse it
+    from stridecheck.conformance.outcome import check
+    from stridecheck.conformance.targets import all_targets
+    from stridecheck.strategies.parse import parse
+
+    program = parse("x = torch.arange(16, dtype=torch.int8).view(2, 8)[::2]\n"
+                    "y = x.fill_(-2)\n"
+                    "z = y.unsqueeze_(1)\n"
+                    "w = z.as_strided_((3, 1), (6, 6))\n")
+    outcome = check(program, all_targets()["compile:aot_eager"])
+    assert outcome.diffs
+    assert program.steps[outcome.index].op.name == "unsqueeze_", outcome.index
+    assert outcome.known is None or outcome.known.id != "compile-as-strided-input-extent"
