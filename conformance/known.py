@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .targets import Target
 
 # conditions on the diverging step rather than on the differences (outcome._step_facts)
-FACTS = ("mixed_rank", "tensor_index")
+FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -43,7 +43,8 @@ class KnownDivergence:
     # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
     # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
     # "mixed_rank" (the diverging step's tensor operands have different ranks),
-    # "tensor_index" (the diverging step indexes with a tensor), or ""
+    # "tensor_index" (the diverging step indexes with a tensor), "after_metadata_mutation"
+    # (an earlier step changed a tensor's geometry or storage in place), or ""
     when: str = ""
     # text the reference's exception must contain ("" for any): ties an exception entry to
     # the one error of eager's it is about

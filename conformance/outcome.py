@@ -213,7 +213,9 @@ def _first_diverging_step(program: Program, target: Target) -> tuple[int, list[D
 def _step_facts(program: Program, expected: list[StepResult], index: int) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
     operands (subject, live tensors and literals it reads) have different ranks,
-    "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v)."""
+    "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v),
+    "after_metadata_mutation" when an earlier step changed a tensor's geometry or storage in
+    place (squeeze_, as_strided_, resize_, set_)."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -226,6 +228,9 @@ def _step_facts(program: Program, expected: list[StepResult], index: int) -> fro
     ranks = {len(before[n].shape) for n in (step.src, *step.op.refs()) if n in before}
     ranks |= {lit.ndim for lit in step.op.literals()}
     facts = {"mixed_rank"} if len(ranks) > 1 else set()
+    if any(BY_KEY[s.op.key].family in ("metadata_", "storage") for s in program.steps[:index]
+           if s.src is not None and s.op.key in BY_KEY):
+        facts.add("after_metadata_mutation")
     if step.op.kind in ("getitem", "setitem"):
         index = step.op.args[0]
         if any(isinstance(i, (Ref, Literal)) for i in (
