@@ -646,8 +646,11 @@ def _pointwise(name: str) -> Builder:
             ctx = Context({n: u for n, u in ctx.live.items() if _fully_defined(u)} or
                           ctx.live, ctx.invalid, ctx.device)
         if spec.symbol:
-            args = () if name in _UNARY_OPERATORS else (
-                _pointwise_other(t, ch, ctx, tensors_only=False),)
+            # Python reaches a reflected operator (2 - x) only with a non-tensor on the left:
+            # with a tensor there, `y - x` is y.__sub__(x), not x.__rsub__(y)
+            other = _scalar_for(t, ch, mixed=True) if name.startswith("__r") else \
+                _pointwise_other(t, ch, ctx, tensors_only=False)
+            args = () if name in _UNARY_OPERATORS else (other,)
             return Op(name, args, kind="operator")
         kind = "function" if spec.function and ch.chance(0.3) else "method"
         if unary:
