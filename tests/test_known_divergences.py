@@ -95,3 +95,23 @@ def test_a_compiled_program_is_matched_at_the_step_where_it_starts_to_diverge() 
     assert outcome.diffs
     assert program.steps[outcome.index].op.name == "unsqueeze_", outcome.index
     assert outcome.known is None or outcome.known.id != "compile-as-strided-input-extent"
+
+
+def test_a_step_condition_holds_only_where_the_step_has_that_fact() -> None:
+    # meta's advanced-indexing layout entry is about x[tensor] alone: a stride difference of
+    # basic indexing (x[None, 0]) on meta stays a divergence
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.outcome import check
+    from stridecheck.conformance.targets import all_targets
+    from stridecheck.strategies.parse import parse
+
+    entry = next(e for e in load() if e.id == "meta-index-layout-by-source-only")
+    target = all_targets()["meta"]
+    diff = Difference("y", "strides", (1, 1, 2), (4, 2, 1), device="meta", shape=(1, 2, 3))
+    assert entry.matches(("__getitem__",), [diff], target, frozenset({"tensor_index"}))
+    assert not entry.matches(("__getitem__",), [diff], target, frozenset())
+    # and the facts come from the program: its repro has a tensor index, a slice does not
+    outcome = check(entry.program, target)
+    assert outcome.known is entry
+    basic = parse('x = torch.zeros(2, 3, device="meta")\ny = x.t()\nz = y[None, 0:2]\n')
+    assert check(basic, target).known is not entry
