@@ -27,7 +27,7 @@ from .geometry import Geometry, compute_stride, contiguous_strides, overlaps_int
 from .iterator import Layout, iterator_layout
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_scalar, is_tensor
-from .overlap import overlap_status, resolved, unordered_overlap
+from .overlap import assert_no_overlap, assert_no_partial_overlap, unordered_overlap
 from .pointwise import check_out_dtype, resize_out
 from .promotion import checked_scalar
 
@@ -143,21 +143,6 @@ def _index_values(index: Tensor) -> tuple[np.ndarray, np.ndarray]:
     return np.where(defined, values, 0), defined
 
 
-def _assert_no_overlap(a: Tensor, b: Tensor) -> None:
-    """ATen MemoryOverlap.cpp assert_no_overlap: partial and full overlap both refused.
-
-    A conj or neg tensor is resolved into a clone first by the math-bit fallback
-    (MathBitsFallback.h), so the check never sees its memory.
-    """
-    if not resolved(a, b) and overlap_status(a, b) in ("partial", "full"):
-        raise errors.fail("partial_overlap")
-
-
-def _assert_no_partial_overlap(a: Tensor, b: Tensor) -> None:
-    if not resolved(a, b) and overlap_status(a, b) == "partial":
-        raise errors.fail("partial_overlap")
-
-
 def _check_tensor(op: str, arg: str, pos: int, value: Any) -> None:
     if not is_tensor(value):
         raise errors.fail("argument_type", op=op, arg=arg, pos=pos, type=type(value).__name__)
@@ -190,8 +175,8 @@ def index_select(t: Tensor, dim: int, index: Any, *, out: Tensor | None = None) 
         result = type(t)._fresh(shape, None, t.dtype, t.device)
     else:
         writes.check_writable(out)
-        _assert_no_overlap(out, t)
-        _assert_no_overlap(out, index)
+        assert_no_overlap(out, t)
+        assert_no_overlap(out, index)
         _resize_output(out, shape)
         result = out
     if t.ndim == 0 and numel != 1:
@@ -231,8 +216,8 @@ def gather(t: Tensor, dim: int, index: Any, *, sparse_grad: bool = False,
         check_out_dtype(out, t.dtype)
         _resize_output(out, shape)
         writes.check_writable(out)
-        _assert_no_overlap(out, t)
-        _assert_no_partial_overlap(out, index)
+        assert_no_overlap(out, t)
+        assert_no_partial_overlap(out, index)
         result = out
     if index.numel():
         if index.dtype.name not in _INDEX_DTYPES:
@@ -283,8 +268,8 @@ def take(t: Tensor, index: Any, *, out: Tensor | None = None) -> Tensor:
         result = type(t)._fresh(shape, None, t.dtype, t.device)
     else:
         writes.check_writable(out)
-        _assert_no_overlap(out, index)
-        _assert_no_overlap(out, t)
+        assert_no_overlap(out, index)
+        assert_no_overlap(out, t)
         if tuple(out.shape) != shape:  # the iterator resizes it to the index's layout
             resize_out(out, iterator_layout([(shape, index._geom.strides)]))
         result = out
@@ -313,8 +298,8 @@ def masked_select(t: Tensor, mask: Any, *, out: Tensor | None = None) -> Tensor:
         if out.dtype is not t.dtype:
             raise errors.fail("masked_select_out_dtype")
         writes.check_writable(out)
-        _assert_no_overlap(out, t)
-        _assert_no_overlap(out, mask)
+        assert_no_overlap(out, t)
+        assert_no_overlap(out, mask)
     shape = broadcast_shapes(tuple(mask.shape), tuple(t.shape))
     if t.is_meta or mask.is_meta:
         raise errors.fail("masked_select_meta")  # the output's size depends on the values
@@ -355,7 +340,7 @@ def nonzero(t: Tensor, *, out: Tensor | None = None, as_tuple: bool = False) -> 
         if out.dtype is not dtypes.int64:
             raise errors.fail("nonzero_out_dtype", dtype=out.dtype.scalar_name)
         writes.check_writable(out)
-        _assert_no_overlap(out, t)
+        assert_no_overlap(out, t)
     values = t._values()
     where = np.argwhere(values != 0) if t.ndim else np.zeros((int(values != 0), 0), np.int64)
     n, ndim = where.shape[0], t.ndim
@@ -394,7 +379,7 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
         value = value.item()
     if index.dtype is not dtypes.int64:
         raise errors.fail("index_fill_dtype")
-    _assert_no_overlap(t, index)
+    assert_no_overlap(t, index)
     if overlaps_internally(t._geom):
         warnings.warn(errors.warning("index_fill_expanded"), stacklevel=3)
     if isinstance(value, complex) and not t.dtype.is_complex:
@@ -611,10 +596,10 @@ def _index_put(t: Tensor, slots: Sequence[Tensor | None], value: Tensor,
         if mask is not None:
             ternary.masked_fill_(t, mask, value.item(), bump=False)
             return
-    _assert_no_overlap(t, value)
+    assert_no_overlap(t, value)
     for s in slots:
         if s is not None:
-            _assert_no_overlap(t, s)
+            assert_no_overlap(t, s)
     info = _make_info(t._geom, [None if s is None else _Index.of(s) for s in slots],
                       mask_shape=tuple(t.shape), skip_masks=t.is_meta)
     if info is None:

@@ -22,7 +22,7 @@ from .geometry import Geometry, aliases_internally, compute_stride, contiguous_s
 from .iterator import Layout
 from .layouts import strides_for_format, suggest_format
 from .operands import is_tensor
-from .overlap import overlap_status, resolved
+from .overlap import assert_no_overlap
 from .pointwise import resize_out
 from .promotion import can_cast, promote_types
 
@@ -213,9 +213,8 @@ def _cat(tensors: Sequence[Tensor], dim: int, out: Tensor | None) -> Tensor:
             resize_out(dest, layout)  # set_output_raw_strided: resize, then restride
         if valid is not None:
             writes.check_writable(dest)  # MemoryOverlap.cpp assert_no_internal_overlap
-            for t in tensors:  # assert_no_overlap: a full overlap is refused too
-                if not resolved(dest, t) and overlap_status(dest, t) in ("full", "partial"):
-                    raise errors.fail("partial_overlap")
+            for t in tensors:  # a full overlap is refused too
+                assert_no_overlap(dest, t)
     if not dest.is_meta and dest._geom.numel:
         _copy_inputs(dest, tensors, dim)
     if out is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import errors
 from .geometry import is_non_overlapping_and_dense
 
 if TYPE_CHECKING:
@@ -61,3 +62,18 @@ def resolved(*tensors: Tensor) -> bool:
     (MathBitsFallback.h) then runs the op on resolved clones, so no memory check of the op
     sees their bytes."""
     return any(t._conj or t._neg for t in tensors)
+
+
+def assert_no_overlap(a: Tensor, b: Tensor) -> None:
+    """Refuse a written tensor a that overlaps b at all, partially or fully (ATen
+    MemoryOverlap.cpp assert_no_overlap); a conj or neg tensor is checked as its resolved
+    clone, which shares nothing."""
+    if not resolved(a, b) and overlap_status(a, b) in ("partial", "full"):
+        raise errors.fail("partial_overlap")
+
+
+def assert_no_partial_overlap(a: Tensor, b: Tensor) -> None:
+    """Refuse a written tensor a that partially overlaps b (assert_no_partial_overlap): the
+    same tensor or the same elements in the same order may be read while written."""
+    if not resolved(a, b) and overlap_status(a, b) == "partial":
+        raise errors.fail("partial_overlap")

@@ -32,7 +32,7 @@ from .kernels import (
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_scalar, is_tensor, scalar_dtype
 from .ops import BY_KEY, UNARY
-from .overlap import overlap_status, resolved, unordered_overlap
+from .overlap import assert_no_partial_overlap, unordered_overlap
 from .promotion import can_cast, checked_scalar
 
 if TYPE_CHECKING:
@@ -296,14 +296,12 @@ def check_mem_overlaps(dest: Tensor, inputs: Sequence[Tensor]) -> None:
     """Refuse a written-to tensor that overlaps itself or partially overlaps an input
     (TensorIterator.cpp compute_mem_overlaps).
 
-    A conjugate destination is computed on a resolved copy by the Conjugate fallback, so the
-    check never sees the shared bytes; a conjugate or negative input is resolved into a copy
-    before the check.
+    A conj or neg tensor on either side is resolved into a clone by the math-bit fallback
+    first (overlap.resolved), so the check never sees its bytes.
     """
     writes.check_writable(dest)
     for t in inputs:
-        if t is not dest and not resolved(dest, t) and overlap_status(dest, t) == "partial":
-            raise errors.fail("partial_overlap")
+        assert_no_partial_overlap(dest, t)
 
 
 def check_out_dtype(out: Tensor | None, want: DType) -> None:
