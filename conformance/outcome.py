@@ -184,7 +184,7 @@ def check(program: Program, target: Target) -> Outcome:
     if known is not None and target.prefixes(program):
         # seen whole, the program matched an entry by any of its ops: the entry must be about
         # the step where the difference starts, found by running shorter programs
-        index, first = _first_diverging_step(program, target)
+        index, first = _first_diverging_step(program, target, full)
         known = classify((program.steps[index].op.fault_key,), first or diffs, target,
                          _step_facts(program, full, index))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
@@ -192,18 +192,20 @@ def check(program: Program, target: Target) -> Outcome:
                    actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
 
 
-def _first_diverging_step(program: Program, target: Target) -> tuple[int, list[Difference]]:
+def _first_diverging_step(program: Program, target: Target, full: list[StepResult]
+                          ) -> tuple[int, list[Difference]]:
     """Return the last step of the shortest program prefix that already differs on target,
-    with its differences (the whole program's last step, and none, if no shorter one does)."""
-    import stridecheck.reference as ref
+    with its differences (the whole program's last step, and none, if no shorter one does).
 
+    `full` is the reference's run of the whole program: a prefix's run is its first steps.
+    """
     for length in target.prefixes(program):
         prefix = Program(program.steps[:length])
         try:
             actual = target.run(prefix)
         except Unsupported:
             continue
-        expected = target.project(prefix, run(prefix, ref))
+        expected = target.project(prefix, [r for r in full if r.index < length])
         diffs = first_difference(actual, expected, target.fields)[1]
         if diffs:
             return length - 1, diffs
@@ -232,9 +234,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int) -> fro
            if s.src is not None and s.op.key in BY_KEY):
         facts.add("after_metadata_mutation")
     if step.op.kind in ("getitem", "setitem"):
-        index = step.op.args[0]
-        if any(isinstance(i, (Ref, Literal)) for i in (
-                index if isinstance(index, tuple) else (index,))):
+        key = step.op.args[0]
+        if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):
             facts.add("tensor_index")
     return frozenset(facts)
 
