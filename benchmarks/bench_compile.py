@@ -51,7 +51,7 @@ from stridecheck.conformance.targets import (  # noqa: E402
 )
 from stridecheck.reference.ops import BY_KEY  # noqa: E402
 from stridecheck.strategies import view_chains  # noqa: E402
-from stridecheck.strategies.program import Program, Ref, Step, StorageOf  # noqa: E402
+from stridecheck.strategies.program import Program, renamed  # noqa: E402
 
 BACKENDS = ("aot_eager", "inductor")
 # dynamo's timers shown in the phase breakdown (seconds summed over a program's compile);
@@ -168,26 +168,6 @@ def phases(programs: list[Program], backends: tuple[str, ...]) -> dict[str, Any]
 
 
 # -- batched -------------------------------------------------------------------------------
-def _renamed(value: Any, prefix: str) -> Any:
-    if isinstance(value, Ref):
-        return Ref(prefix + value.name)
-    if isinstance(value, StorageOf):
-        return StorageOf(prefix + value.name)
-    if isinstance(value, tuple):
-        return tuple(_renamed(v, prefix) for v in value)
-    if isinstance(value, list):
-        return [_renamed(v, prefix) for v in value]
-    return value
-
-
-def renamed(step: Step, prefix: str) -> Step:
-    """Return the step with every tensor name it binds or reads prefixed."""
-    op = dataclasses.replace(step.op, args=_renamed(step.op.args, prefix),
-                             kwargs=tuple((k, _renamed(v, prefix)) for k, v in step.op.kwargs))
-    return Step(None if step.out is None else prefix + step.out,
-                None if step.src is None else prefix + step.src, op)
-
-
 def batch_source(programs: list[Program]) -> tuple[str, list[tuple[str, ...]]]:
     """Return the source of make_input_<i>() per program and one `program(*inputs)`, and
     each program's returned names (unprefixed) in the order the tuple returns them."""
@@ -202,7 +182,7 @@ def batch_source(programs: list[Program]) -> tuple[str, list[tuple[str, ...]]]:
         arg = base[0].out
         assert arg is not None
         args.append(prefix + arg)
-        body.extend(f"    {renamed(s, prefix).source()}\n" for s in steps)
+        body.extend(f"    {renamed(s, lambda n, p=prefix: p + n).source()}\n" for s in steps)
         own = [arg, *dict.fromkeys(s.out for s in steps if s.out is not None)]
         outputs.extend(prefix + name for name in own)
         names.append(tuple(own))

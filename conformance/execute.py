@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ast
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from stridecheck.strategies.program import Program, Step, apply
+from stridecheck.strategies.program import Function, Program, Step, apply, bind, interpreted
 
 from .compare import Difference, diff_live
 from .observe import FIELDS, Snapshot, is_tensor, snapshot_all
@@ -25,29 +26,28 @@ class StepResult:
     index: int = -1
 
 
-def _bind(env: dict[str, Any], name: str, result: Any) -> None:
-    if isinstance(result, (tuple, list)):
-        for i, r in enumerate(result):
-            if is_tensor(r):
-                env[f"{name}[{i}]"] = r
-        env[name] = tuple(result)
-    else:
-        env[name] = result
-
-
 def _live_tensors(env: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in env.items() if is_tensor(v)}
 
 
-def run(program: Program, lib: Any, *, observe_every_step: bool = True) -> list[StepResult]:
-    """Run every step on `lib` until one raises; observe live tensors after each step."""
+Realize = Callable[[Function, Any], Any]
+
+
+def run(program: Program, lib: Any, *, observe_every_step: bool = True,
+        realize: Realize = interpreted) -> list[StepResult]:
+    """Run every step on `lib` until one raises; observe live tensors after each step.
+
+    The program's functions are made callable by `realize(function, lib)`: as they are, or
+    compiled.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch's deprecation notes are not outcomes
-        return _run(program, lib, observe_every_step)
+        return _run(program, lib, observe_every_step, realize)
 
 
-def _run(program: Program, lib: Any, observe_every_step: bool) -> list[StepResult]:
-    env: dict[str, Any] = {}
+def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize
+         ) -> list[StepResult]:
+    env: dict[str, Any] = {f.name: realize(f, lib) for f in program.functions}
     results: list[StepResult] = []
     for i, step in enumerate(program.steps):
         subject = lib if step.src is None else env[step.src]
@@ -57,7 +57,7 @@ def _run(program: Program, lib: Any, observe_every_step: bool) -> list[StepResul
             results.append(StepResult(step, first_line(exc), index=i))
             return results
         if step.out is not None:
-            _bind(env, step.out, out)
+            bind(env, step.out, out)
         last = i == len(program.steps) - 1
         live = snapshot_all(_live_tensors(env)) if observe_every_step or last else {}
         results.append(StepResult(step, None, live, i))
@@ -81,6 +81,8 @@ def _run_source(source: str, lib: Any) -> list[StepResult]:
         except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
             results.append(StepResult(text, first_line(exc)))
             return results
+        if isinstance(node, ast.FunctionDef):
+            continue  # a function the program calls: no step
         live = {}
         for k, v in env.items():
             if is_tensor(v):

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .targets import Target
 
 # conditions on the diverging step rather than on the differences (outcome._step_facts)
-FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation")
+FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused",
+         "writes_input_alias", "noop_alias")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -44,11 +45,21 @@ class KnownDivergence:
     # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
     # "mixed_rank" (the diverging step's tensor operands have different ranks),
     # "tensor_index" (the diverging step indexes with a tensor), "after_metadata_mutation"
-    # (an earlier step changed a tensor's geometry or storage in place), or ""
+    # (an earlier step changed a tensor's geometry or storage in place), "result_unused"
+    # (inside a called function, nothing returns or reads what the step binds),
+    # "writes_input_alias" (inside a called function, the step writes in place to a view of
+    # an input, or to an input passed for two parameters), "noop_alias" (the step's result
+    # has its subject's storage, geometry and dtype), or "": several, comma-separated, must
+    # all hold
     when: str = ""
     # text the reference's exception must contain ("" for any): ties an exception entry to
     # the one error of eager's it is about
     raises: str = ""
+
+    @property
+    def conditions(self) -> tuple[str, ...]:
+        """Return the conditions `when` names, all of which must hold ("a, b")."""
+        return tuple(w.strip() for w in self.when.split(",") if w.strip())
 
     @property
     def target(self) -> str:
@@ -69,11 +80,9 @@ class KnownDivergence:
             return False
         if self.device and first.device != self.device:
             return False
-        if self.when in FACTS:
-            if self.when not in facts:
+        for when in self.conditions:
+            if not (when in facts if when in FACTS else _condition(when, diffs)):
                 return False
-        elif self.when and not _condition(self.when, diffs):
-            return False
         if self.raises and not (first.field == "exception"
                                 and self.raises in str(first.expected)):
             return False
@@ -131,7 +140,7 @@ def load() -> tuple[KnownDivergence, ...]:
     entries = []
     for e in tomllib.loads(text)["divergence"]:
         when = e.get("when", "")
-        if when not in CONDITIONS:
+        if any(w.strip() not in CONDITIONS for w in when.split(",") if w.strip()):
             raise ValueError(f"known_divergences.toml: {e['id']}: unknown when={when!r}")
         unknown = [op for op in _tuple(e["op"]) if op.startswith("family:")
                    and op.removeprefix("family:").removesuffix(".out") not in FAMILIES]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
@@ -10,6 +10,7 @@ from stridecheck.strategies.program import (
     Literal,
     Program,
     Ref,
+    Step,
     encode_value,
     from_data,
     to_data,
@@ -43,6 +44,9 @@ class Outcome:
     # the reference's view of the input: dtype and rank of x0 once built
     dtype: str = ""
     rank: int = -1
+    # the step found to differ first inside a call of the program's function (its body
+    # step, as the program with that call inlined numbers it), when the difference is a call's
+    located: Step | None = None
 
     def explain(self) -> str:
         lines = [f"{self.target.name}: {len(self.diffs)} difference(s)"]
@@ -55,7 +59,7 @@ class Outcome:
         """Return the catalogue key of the op at the step that differed, if one did."""
         if not self.diffs or not 0 <= self.index < len(self.program.steps):
             return None
-        return self.program.steps[self.index].op.key
+        return (self.located or self.program.steps[self.index]).op.key
 
     def record(self, test: str, device: str, shrink: bool = False) -> dict[str, Any]:
         """Return this outcome as a results `example` record (see conformance.results)."""
@@ -179,14 +183,33 @@ def check(program: Program, target: Target) -> Outcome:
         return Outcome(PASS, target, program, dtype=dtype, rank=rank)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
+    located = None
+    if 0 <= index < len(program.steps) and program.steps[index].op.kind == "call":
+        # a call is many steps: the entry must be about the one where the difference starts
+        found = _locate_in_call(program, target, index, diffs)
+        if found is None:  # no single step of the body: only an entry for any op ("*")
+            known = classify((program.steps[index].op.name,), diffs, target, frozenset())
+        else:
+            inlined, at_step, first, inlined_full = found
+            located = inlined.steps[at_step]
+            known = classify((located.op.fault_key,), first, target,
+                             _step_facts(inlined, inlined_full, at_step,
+                                         tuple(a.name for a in program.steps[index].op.args))
+                             | _call_facts(program, index, inlined, inlined_full, at_step))
+        return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs,
+                       known, index=index, expected=expected,
+                       expected_live=_live_at(expected, at), actual_live=_live_at(actual, at),
+                       dtype=dtype, rank=rank, located=located)
+    # a program compiled whole takes its first tensor as its input
+    inputs = tuple(s.out for s in program.steps[:1] if s.out is not None)
     known = classify(target.ops_at_fault(program, index), diffs, target,
-                     _step_facts(program, full, index))
+                     _step_facts(program, full, index, inputs))
     if known is not None and target.prefixes(program):
         # seen whole, the program matched an entry by any of its ops: the entry must be about
         # the step where the difference starts, found by running shorter programs
         index, first = _first_diverging_step(program, target, full)
         known = classify((program.steps[index].op.fault_key,), first or diffs, target,
-                         _step_facts(program, full, index))
+                         _step_facts(program, full, index, inputs))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=_live_at(expected, at),
                    actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
@@ -212,12 +235,94 @@ def _first_diverging_step(program: Program, target: Target, full: list[StepResul
     return len(program.steps) - 1, []
 
 
-def _step_facts(program: Program, expected: list[StepResult], index: int) -> frozenset[str]:
+def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Difference]
+                    ) -> tuple[Program, int, list[Difference], list[StepResult]] | None:
+    """Return the program with call step `index` inlined, the index in it of the body step
+    where the call's difference starts, that step's differences and the reference's run of
+    the inlined program; None when no single step shows it (the returns as a whole do).
+
+    A target that compiles functions runs the call with its body cut after each step in turn,
+    returning every tensor then live; any other runs the inlined program, which means the
+    same there.
+    """
+    import stridecheck.reference as ref
+
+    inlined = program.inlined(index)
+    inlined_full = run(inlined, ref)
+    if not target.compiles_functions:
+        try:
+            actual = target.run(inlined)
+        except Unsupported:
+            return None
+        expected = target.project(inlined, inlined_full)
+        at, found = first_difference(actual, expected, target.fields)
+        if not found or at < index:
+            return None
+        shorter = expected if at < len(expected) else actual
+        return inlined, shorter[at].index if at < len(shorter) else len(inlined.steps) - 1, \
+            found, inlined_full
+    call = program.steps[index]
+    fn = program.function(call.op.name)
+    prefix = f"{fn.name}_"
+    live: dict[str, Any] = {}
+    for k in range(1, len(fn.body) + 1):
+        seen = [r for r in inlined_full if r.index == index + k - 1]
+        if not seen:
+            break
+        raised = seen[0].error is not None
+        live = live if raised else seen[0].live
+        returns = (*fn.params, *(n[len(prefix):] for n in live if n.startswith(prefix)))
+        cut = Program(program.steps[:index + 1], tuple(
+            replace(f, body=f.body[:k], returns=tuple(dict.fromkeys(returns)))
+            if f.name == fn.name else f for f in program.functions))
+        try:
+            actual = target.run(cut)
+        except Unsupported:
+            return None
+        expected = target.project(cut, run(cut, ref))
+        found = first_difference(actual, expected, target.fields)[1]
+        if found:
+            return inlined, index + k - 1, found, inlined_full
+        if raised:
+            # the step raises however much of the body is returned, yet the whole call does
+            # not raise so: what the call returns decides, and this step is the one
+            return inlined, index + k - 1, diffs, inlined_full
+    return None
+
+
+def _call_facts(program: Program, index: int, inlined: Program,
+                inlined_full: list[StepResult], at_step: int) -> frozenset[str]:
+    """Return what known divergences may ask of the located step of call `index`:
+    "result_unused" when the function neither returns nor reads what the step binds,
+    "noop_alias" when what it binds has its subject's storage, geometry and dtype
+    (detach(), say)."""
+    call = program.steps[index]
+    fn = program.function(call.op.name)
+    k = at_step - index
+    step, own = inlined.steps[at_step], fn.body[k]
+    facts = set()
+    later = {n for s in fn.body[k + 1:] for n in (s.src, *s.op.refs())}
+    if own.out is not None and not any(
+            n == own.out or n.startswith(f"{own.out}[") for n in (*fn.returns, *later)):
+        facts.add("result_unused")
+    before = _live_at([r for r in inlined_full if r.index < at_step], at_step)
+    after = _live_at([r for r in inlined_full if r.index <= at_step], at_step)
+    if step.out in after and step.src in before and all(
+            getattr(after[step.out], f) == getattr(before[step.src], f)
+            for f in ("storage", "shape", "strides", "storage_offset", "dtype")):
+        facts.add("noop_alias")
+    return frozenset(facts)
+
+
+def _step_facts(program: Program, expected: list[StepResult], index: int,
+                inputs: tuple[str, ...] = ()) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
     operands (subject, live tensors and literals it reads) have different ranks,
     "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v),
     "after_metadata_mutation" when an earlier step changed a tensor's geometry or storage in
-    place (squeeze_, as_strided_, resize_, set_)."""
+    place (squeeze_, as_strided_, resize_, set_), "writes_input_alias" when it writes (in
+    place, or into out=) to a tensor sharing storage with one of `inputs` (the tensors a
+    compiled function takes) that is not that input, or is an input passed twice."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -233,6 +338,15 @@ def _step_facts(program: Program, expected: list[StepResult], index: int) -> fro
     if any(BY_KEY[s.op.key].family in ("metadata_", "storage") for s in program.steps[:index]
            if s.src is not None and s.op.key in BY_KEY):
         facts.add("after_metadata_mutation")
+    spec = BY_KEY.get(step.op.key)
+    out = dict(step.op.kwargs).get("out")
+    written = out.name if isinstance(out, Ref) else \
+        step.src if spec is not None and spec.writes else None
+    if written in before:
+        shared = [n for n in inputs if n in before and
+                  before[n].storage == before[written].storage]
+        if shared and (written not in inputs or inputs.count(written) > 1):
+            facts.add("writes_input_alias")
     if step.op.kind in ("getitem", "setitem"):
         key = step.op.args[0]
         if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):

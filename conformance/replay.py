@@ -31,8 +31,31 @@ class CannotRun(Exception):
 
 
 def first_line(exc: BaseException) -> tuple[str, str]:
-    """Return an error as an outcome: its compared kind and the first line of its message."""
+    """Return an error as an outcome: its compared kind and the first line of its message.
+
+    An error torch.compile wraps (dynamo's own exception types) is the error the program
+    raised inside: the one eager raises.
+    """
+    exc = unwrapped(exc)
     return error_kind(exc), str(exc).split("\n")[0]
+
+
+def unwrapped(exc: BaseException) -> BaseException:
+    """Return the error a compiled program raised, out of dynamo's wrappers around it (a
+    backend's failure keeps it as `inner_exception`)."""
+    while type(exc).__module__.startswith("torch._dynamo"):
+        inner = exc.__cause__ or getattr(exc, "inner_exception", None)
+        if not isinstance(inner, BaseException):
+            break
+        exc = inner
+    return exc
+
+
+def compiled(source: str, name: str, torch: Any, backend: str, dynamic: bool | None) -> Any:
+    """Return function `name` of `source` compiled with torch.compile(backend, dynamic)."""
+    env: dict[str, Any] = {"torch": torch}
+    exec(compile(source, "<program>", "exec"), env)  # noqa: S102 - the program's own function
+    return torch.compile(env[name], backend=backend, dynamic=dynamic)
 
 
 def _values(t: Any, torch: Any) -> Any:
@@ -98,10 +121,23 @@ def tensors_of(env: dict[str, Any], torch: Any) -> dict[str, Any]:
     return live
 
 
-def run_steps(source: str, torch: Any) -> Any:
-    """Run source statement by statement; yield (error, live tensors) after each."""
+def run_steps(source: str, torch: Any, setup: dict[str, Any] | None = None) -> Any:
+    """Run source statement by statement; yield (error, live tensors) after each step.
+
+    A `def` is no step: it defines a function the program calls, compiled with
+    torch.compile when `setup` names a backend.
+    """
     env: dict[str, Any] = {"torch": torch}
+    backend = (setup or {}).get("backend")
+    if backend:
+        import torch._dynamo
+        torch._dynamo.reset()
     for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef):
+            text = ast.get_source_segment(source, node) or ast.unparse(node)
+            env[node.name] = compiled(text, node.name, torch, backend, (setup or {}).get(
+                "dynamic")) if backend else _defined(text, node.name, env)
+            continue
         try:
             exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
@@ -110,8 +146,13 @@ def run_steps(source: str, torch: Any) -> Any:
         yield None, tensors_of(env, torch)
 
 
-def run_compiled(source: str, backend: str, torch: Any) -> tuple[tuple[str, str] | None,
-                                                                 dict[str, Any]]:
+def _defined(source: str, name: str, env: dict[str, Any]) -> Any:
+    exec(compile(source, "<program>", "exec"), env)  # noqa: S102 - the program's own function
+    return env[name]
+
+
+def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = None
+                 ) -> tuple[tuple[str, str] | None, dict[str, Any]]:
     """Build the input eagerly, run the compiled `program`; return (error, returned tensors).
 
     `source` defines make_input(), program(input) and OUTPUTS, the names of what it returns.
@@ -125,12 +166,9 @@ def run_compiled(source: str, backend: str, torch: Any) -> tuple[tuple[str, str]
         try:
             x = env["make_input"]()
             torch._dynamo.reset()
-            outputs = torch.compile(env["program"], backend=backend)(x)
+            outputs = torch.compile(env["program"], backend=backend, dynamic=dynamic)(x)
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
-            inner: BaseException = exc
-            while inner.__cause__ is not None and type(inner).__module__.startswith(
-                    "torch._dynamo"):
-                inner = inner.__cause__  # dynamo wraps the error the program raised
+            inner = unwrapped(exc)
             text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
             return (error_kind(inner), text[:400]), {}
     return None, {k: v for k, v in zip(env["OUTPUTS"], outputs) if isinstance(v, torch.Tensor)}
@@ -201,10 +239,10 @@ def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
     """Run `program` as `setup` says; return the first differing step's differences."""
     refusals = tuple(setup.get("refusals") or REFUSALS)
     if setup["runner"] == "compiled":
-        error, live = run_compiled(program, setup["backend"], torch)
+        error, live = run_compiled(program, setup["backend"], torch, setup.get("dynamic"))
         seen = {} if error else observe(live, fields, torch)
         return differences(expected[-1], error, seen, refusals)
-    for want, (error, live) in zip(expected, run_steps(program, torch)):
+    for want, (error, live) in zip(expected, run_steps(program, torch, setup)):
         found = differences(want, error, {} if error else observe(live, fields, torch),
                             refusals)
         if found or error is not None:

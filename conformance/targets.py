@@ -30,7 +30,7 @@ NO_VALUES = tuple(f for f in FIELDS if f != "values")
 FAKE_FIELDS = tuple(f for f in NO_VALUES if f != "data_ptr")
 # torch.compile and torch._refs give no view tracking or version counters to compare
 COMPILED_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "conj",
-                   "contiguity", "storage", "values")
+                   "contiguity", "identity", "storage", "values")
 REFS_FIELDS = ("shape", "strides", "storage_offset", "dtype", "device", "conj", "contiguity",
                "values")
 
@@ -68,7 +68,7 @@ class Target:
         """Run a program; raise Unsupported when this machine or build cannot."""
         if self.unavailable:
             raise Unsupported(self.unavailable)
-        for step in program.steps:
+        for step in (*program.steps, *(s for f in program.functions for s in f.body)):
             spec = BY_KEY.get(step.op.key)
             if spec is not None and self.kind in spec.unsupported_on:
                 raise Unsupported(f"{self.name}: {self.kind} cannot run {spec.key}")
@@ -103,6 +103,12 @@ class Target:
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         """Return the catalogue keys of the ops that may cause a difference at step `index`."""
         return (program.steps[index].op.fault_key,) if 0 <= index < len(program.steps) else ()
+
+    @property
+    def compiles_functions(self) -> bool:
+        """Tell whether a call of the program's function runs as one compiled unit (the steps
+        of its body are then not seen one by one)."""
+        return False
 
     def answers_to(self, pattern: str) -> bool:
         """Tell whether a known-divergence target pattern names this target."""
@@ -187,26 +193,39 @@ def _refers(step: Step) -> bool:
 
 @dataclass(frozen=True)
 class CompiledTarget(Target):
-    """The program as one function compiled with torch.compile(backend=...).
+    """Programs compiled with torch.compile(backend=..., dynamic=...).
 
-    Its input is built eagerly; the function returns the input and every tensor it binds, and
-    only those, after the last step, can be compared.
+    A program that calls functions of its own runs step by step as everywhere else, with
+    each function compiled once: every step is seen, the calls' results and the inputs after
+    them included. A program without functions is compiled whole: its input is built eagerly,
+    the function returns the input and every tensor it binds, and only those, after the last
+    step, can be compared.
     """
 
     fields: tuple[str, ...] = COMPILED_FIELDS
     kind: str = "compile"
     budget_scale: float = 0.01
     backend: str = "inductor"
+    dynamic: bool | None = None  # torch.compile's own default: static, then dynamic
 
     def _run(self, program: Program) -> list[StepResult]:
         fake_mode()  # quiets the fake-tensor log that compiling also writes to
-        error, live = replay.run_compiled(self.source(program), self.backend, _torch())
+        torch = _torch()
+        if program.functions:
+            import torch._dynamo
+            torch._dynamo.reset()
+            return run(program, torch, realize=lambda fn, lib: replay.compiled(
+                fn.source(), fn.name, lib, self.backend, self.dynamic))
+        error, live = replay.run_compiled(self.source(program), self.backend, torch,
+                                          self.dynamic)
         last, index = program.steps[-1], len(program.steps) - 1
         if error is not None:
             return [StepResult(last, error, index=index)]
         return [StepResult(last, None, snapshot_all(live), index)]
 
     def source(self, program: Program) -> str:
+        if program.functions:
+            return repr(program) + "\n"
         base, body = _split_input(program)
         if not base or not body:
             raise Unsupported(f"{self.name}: the program has no step after its input")
@@ -222,12 +241,15 @@ class CompiledTarget(Target):
                 f"OUTPUTS = {tuple(outputs)!r}\n")
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
-        return {**super().replay_setup(program), "runner": "compiled", "backend": self.backend}
+        return {**super().replay_setup(program), "backend": self.backend,
+                "dynamic": self.dynamic,
+                "runner": "steps" if program.functions else "compiled"}
 
     def project(self, program: Program, expected: list[StepResult]) -> list[StepResult]:
-        """Keep the last step, and of it only the tensors the compiled function returns."""
-        if not expected:
-            return expected
+        """Keep the last step, and of it only the tensors the compiled function returns
+        (every step of a program with functions)."""
+        if not expected or program.functions:
+            return super().project(program, expected)
         final = _hide_spellings(expected[-1:], self.unshown_spellings)[0]
         if final.error is not None:
             return [final]
@@ -237,11 +259,19 @@ class CompiledTarget(Target):
 
     def prefixes(self, program: Program) -> range:
         # a compiled program is seen whole: each shorter program still has a step to compile
+        if program.functions:
+            return range(0)
         base, _ = _split_input(program)
         return range(len(base) + 1, len(program.steps))
 
+    @property
+    def compiles_functions(self) -> bool:
+        return True
+
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         # seen whole, any of its steps may be the cause (until the prefixes say which)
+        if program.functions:
+            return super().ops_at_fault(program, index)
         return tuple(dict.fromkeys(s.op.fault_key for s in program.steps))
 
 
@@ -272,10 +302,14 @@ class RefsTarget(Target):
     kind: str = "refs"
 
     def _routed_program(self, program: Program) -> Program:
+        return Program(self._routed(program.steps), tuple(
+            replace(f, body=self._routed(f.body)) for f in program.functions))
+
+    def _routed(self, steps_in: tuple[Step, ...]) -> tuple[Step, ...]:
         import torch._refs as refs
 
         steps = []
-        for step in program.steps:
+        for step in steps_in:
             if _routed(step):
                 op = step.op
                 if getattr(refs, op.name, None) is None:
@@ -287,22 +321,26 @@ class RefsTarget(Target):
                 step = Step(step.out, step.src, Op(op.name, op.args, op.kwargs,
                                                    kind="function", pick=op.pick))
             steps.append(step)
-        return Program(tuple(steps))
+        return tuple(steps)
 
     def _run(self, program: Program) -> list[StepResult]:
         return run(self._routed_program(program), _RefsLibrary())
 
     def source(self, program: Program) -> str:
+        routed = self._routed_program(program)
+        functions = "".join(f.source(self._line) + "\n\n\n" for f in routed.functions)
+        return functions + "".join(f"{self._line(s)}\n" for s in routed.steps)
+
+    @staticmethod
+    def _line(step: Step) -> str:
         import torch._refs as refs
-        lines = []
-        for step in self._routed_program(program).steps:
-            routed = step.op.kind == "function" or (
-                step.op.kind == "factory" and getattr(refs, step.op.name, None) is not None)
-            lines.append(step.source("torch._refs" if routed else "torch"))
-        return "\n".join(lines) + "\n"
+        routed = step.op.kind == "function" or (
+            step.op.kind == "factory" and getattr(refs, step.op.name, None) is not None)
+        return step.source("torch._refs" if routed else "torch")
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
-        names = dict.fromkeys(s.op.name for s in program.steps if _routed(s))
+        steps = [*program.steps, *(s for f in program.functions for s in f.body)]
+        names = dict.fromkeys(s.op.name for s in steps if _routed(s))
         return {**super().replay_setup(program), "requires": [f"torch._refs.{n}" for n in names]}
 
 
@@ -344,6 +382,8 @@ def _builtin() -> list[Target]:
         FakeTarget("fake:cuda", "cuda"),
         CompiledTarget("compile:aot_eager", "cpu", backend="aot_eager"),
         CompiledTarget("compile:inductor", "cpu", backend="inductor"),
+        CompiledTarget("compile:aot_eager-dynamic", "cpu", backend="aot_eager", dynamic=True),
+        CompiledTarget("compile:inductor-dynamic", "cpu", backend="inductor", dynamic=True),
         RefsTarget("refs", "cpu"),
     ]
     return targets

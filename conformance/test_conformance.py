@@ -26,7 +26,7 @@ from stridecheck.conformance.outcome import (
 from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, run_state
 from stridecheck.conformance.results import reproduce_blob
 from stridecheck.conformance.targets import Target
-from stridecheck.strategies import alias_programs, view_chains
+from stridecheck.strategies import alias_programs, function_programs, view_chains
 
 
 def _budget(target: Target, config: pytest.Config, parts: int) -> settings:
@@ -92,6 +92,12 @@ def test_view_chains(stridecheck_target: Target, stridecheck_part: tuple[int, in
 def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],
                         request: pytest.FixtureRequest) -> None:
     _run(alias_programs(device=stridecheck_target.device), stridecheck_target,
+         stridecheck_part, request)
+
+
+def test_function_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                           request: pytest.FixtureRequest) -> None:
+    _run(function_programs(device=stridecheck_target.device), stridecheck_target,
          stridecheck_part, request)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from . import dtypes, errors
 from .arguments import unpack_shape
 from .dtypes import dtype as DType
-from .geometry import Geometry, contiguous_strides
+from .geometry import Geometry, contiguous_strides, is_contiguous
 from .layouts import strides_for_format
 from .operands import is_tensor
 from .storage import Storage, UntypedStorage
@@ -91,8 +91,17 @@ def set_(t: Tensor, source: Any, storage_offset: int, size: Sequence[int] | None
         raise errors.fail("numel_overflow")
     if min(geom.strides, default=0) < 0:
         raise errors.fail("storage_size_overflow", shape=geom.shape, strides=geom.strides)
-    # like resize_, set_ grows a storage that is too small instead of failing
     needed = geom.extent() * t.dtype.itemsize
+    if needed > impl.nbytes and size is not None and not t.is_meta and \
+            geom.shape == t._geom.shape and (
+                tuple(stride) == t._geom.strides if stride else is_contiguous(t._geom)):
+        # checkSetStorage (ATen Resize.h) checks the bounds only where the sizes and strides
+        # stay (no strides: where the tensor is contiguous), as resize_impl then resizes
+        # nothing; set_storage_meta__symint skips the check
+        raise errors.fail("storage_out_of_bounds", shape=geom.shape,
+                          strides=tuple(stride) if stride else (), offset=geom.offset,
+                          itemsize=t.dtype.itemsize, needed=needed, have=impl.nbytes)
+    # otherwise, like resize_, set_ grows a storage that is too small instead of failing
     if needed > impl.nbytes:
         impl.resize(needed)
     t._storage = impl

@@ -36,9 +36,13 @@ def script(failure: dict[str, Any]) -> str:
     setup = failure["setup"]
     if not isinstance(setup, dict) or setup.get("runner") not in ("steps", "compiled"):
         raise ValueError("the record's setup names no known way to run the program")
+    compiled = f"torch.compile(backend={setup.get('backend')!r}, dynamic={setup.get('dynamic')!r})"
     how = ("# The program, as torch code: make_input() runs eagerly, program() is compiled\n"
-           f"# with torch.compile(backend={setup.get('backend')!r}).\n"
+           f"# with {compiled}.\n"
            if setup["runner"] == "compiled" else
+           "# The program, as torch code; it runs statement by statement, each function it\n"
+           f"# defines compiled with {compiled} (run_steps below).\n"
+           if setup.get("backend") else
            "# The program, as torch code; it runs as is"
            f"{' inside FakeTensorMode()' if setup.get('fake') else ''}.\n")
     parts = [_header(failure, target), "import torch\n",

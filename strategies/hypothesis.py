@@ -18,6 +18,7 @@ from hypothesis.strategies import SearchStrategy
 from stridecheck.reference.ops import OPS, OpSpec
 
 from .chains import chain
+from .functions import function_program
 from .program import Program
 
 T = TypeVar("T")
@@ -146,5 +147,28 @@ def alias_programs(*, min_ops: int = 2, max_ops: int = 10, max_numel: int = 64,
         return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
                      invalid_share=invalid_share, write_share=write_share, ops=chosen,
                      max_numel=max_numel)
+
+    return build()
+
+
+def function_programs(*, max_ops: int = 6, max_numel: int = 64, device: str = "cpu",
+                      invalid_share: float = 0.05, write_share: float = 0.4, max_calls: int = 3,
+                      ops: Sequence[str] | None = None) -> st.SearchStrategy[Program]:
+    """Return programs that call a function of one to three inputs (views of one base or
+    tensors of their own), probe what it returns, and may call it again on inputs of another
+    layout or aliasing (see strategies.functions). Compiled targets compile the function.
+    """
+    _check_bounds(1, max_ops, max_numel, invalid_share)
+    if not 0 <= write_share <= 1:
+        raise InvalidArgument(f"write_share={write_share} must be between 0 and 1")
+    if max_calls < 1:
+        raise InvalidArgument(f"max_calls={max_calls} must be >= 1")
+    chosen = _ops(ops)
+
+    @st.composite
+    def build(draw: Any) -> Program:
+        return function_program(HypothesisChooser(draw), max_ops=max_ops, device=device,
+                                invalid_share=invalid_share, write_share=write_share,
+                                ops=chosen, max_numel=max_numel, max_calls=max_calls)
 
     return build()

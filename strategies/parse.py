@@ -17,7 +17,7 @@ from typing import Any
 
 from stridecheck.reference.ops import BY_KEY, OPERATORS, Contract
 
-from .program import Literal, Op, Program, Ref, Step, StorageOf, Sym
+from .program import Function, Literal, Op, Program, Ref, Step, StorageOf, Sym
 
 
 def parse(source: str) -> Program:
@@ -28,21 +28,69 @@ def parse(source: str) -> Program:
         raise ValueError(f"line {exc.lineno}: {exc.msg}") from None
     steps: list[Step] = []
     live: set[str] = set()
+    functions: dict[str, Function] = {}
     for node in tree.body:
         try:
-            steps += _statement(node, live)
+            if isinstance(node, ast.FunctionDef):
+                functions[node.name] = _function(node)
+            else:
+                steps += _statement(node, live, functions)
         except _Outside as exc:
-            raise ValueError(f"line {node.lineno}: {exc} in {ast.unparse(node)!r}") from None
-    return Program(tuple(steps))
+            line = ast.unparse(node).split("\n")[0]
+            raise ValueError(f"line {node.lineno}: {exc} in {line!r}") from None
+    return Program(tuple(steps), tuple(functions.values()))
+
+
+def _function(node: ast.FunctionDef) -> Function:
+    """Return `def f(a, b): <statements>; return (names)` as a Function."""
+    args = node.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs:
+        raise _Outside("a function takes plain positional parameters only")
+    params = tuple(a.arg for a in args.args)
+    *statements, last = node.body
+    if not isinstance(last, ast.Return) or last.value is None:
+        raise _Outside("a function ends with `return (names)`")
+    live = set(params)
+    body: list[Step] = []
+    for statement in statements:
+        body += _statement(statement, live, {})
+    value = last.value
+    names = value.elts if isinstance(value, ast.Tuple) else [value]
+    returns = tuple(_subject(n, live) for n in names)
+    if None in returns:
+        raise _Outside("a function returns live tensors by name")
+    return Function(node.name, params, tuple(body), tuple(r for r in returns if r))
+
+
+def _subject(node: ast.expr, live: set[str]) -> str | None:
+    """Return the live tensor a name (`x`) or an element of a live tuple (`out[0]`) is."""
+    if isinstance(node, ast.Name) and node.id in live:
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+            isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
+        key = f"{node.value.id}[{node.slice.value}]"
+        return key if key in live else None
+    return None
 
 
 class _Outside(Exception):
     """The code leaves the program grammar."""
 
 
-def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
+def _statement(node: ast.stmt, live: set[str], functions: dict[str, Function]
+               ) -> list[Step]:
     if isinstance(node, ast.Assign) and len(node.targets) == 1:
         target = node.targets[0]
+        call = node.value
+        if isinstance(target, ast.Name) and isinstance(call, ast.Call) and \
+                isinstance(call.func, ast.Name) and call.func.id in functions:
+            args = [_subject(a, live) for a in call.args]
+            if None in args or call.keywords:
+                raise _Outside("a function is called on live tensors, by position")
+            fn = functions[call.func.id]
+            live.update(f"{target.id}[{i}]" for i in range(len(fn.returns)))
+            return [Step(target.id, None, Op(fn.name, tuple(Ref(a) for a in args if a),
+                                             kind="call"))]
         if isinstance(target, ast.Name):
             steps = _chain(node.value, target.id, live)
             live.add(target.id)
@@ -59,9 +107,10 @@ def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
         return [Step(None, node.target.id, op)]
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         call = node.value
-        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
-                and call.func.value.id in live:
-            return [Step(None, call.func.value.id, _call(call.func.attr, call, live, "method"))]
+        subject = _subject(call.func.value, live) if isinstance(call.func, ast.Attribute) \
+            else None
+        if isinstance(call.func, ast.Attribute) and subject is not None:
+            return [Step(None, subject, _call(call.func.attr, call, live, "method"))]
     raise _Outside("not a binding, a call on a live tensor or an assignment into one")
 
 
@@ -69,7 +118,7 @@ def _statement(node: ast.stmt, live: set[str]) -> list[Step]:
 _SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
             ast.Mod: "%", ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
             ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
-            ast.GtE: ">=", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~"}
+            ast.GtE: ">=", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.MatMult: "@"}
 
 
 def _operator(symbol: str, form: str) -> str:
@@ -120,6 +169,8 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
     links: list[ast.expr] = []
     while True:
         links.append(expr)
+        if _subject(expr, live) is not None:
+            break  # a live tensor, or an element of a live tuple (out[0])
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
             if _is_torch(expr.func.value):
                 break
@@ -131,8 +182,9 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
     links.reverse()
     head = links[0]
     steps: list[Step] = []
-    if isinstance(head, ast.Name) and head.id in live:
-        src = head.id
+    head_subject = _subject(head, live)
+    if head_subject is not None:
+        src = head_subject
         links = links[1:]
     elif isinstance(head, ast.Call) and isinstance(head.func, ast.Attribute):
         name = head.func.attr

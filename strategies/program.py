@@ -8,7 +8,8 @@ library at run time, so nothing here imports torch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 
@@ -118,13 +119,14 @@ def format_index(index: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Op:
-    """One call: `kind` is method, attribute, function, factory, getitem, setitem, operator
-    or tensors.
+    """One call: `kind` is method, attribute, function, factory, getitem, setitem, operator,
+    tensors or call.
 
     An operator's name is Python's (`__add__`, `__rsub__`, `__iadd__`, `__neg__`); it runs
     as that method and reads as the operator (`x + 2`, `2 - x`, `x += 2`, `-x`). A tensors
     call takes a list of tensors headed by its subject, the others in `args[0]`:
-    `torch.cat([x, y], 1)`.
+    `torch.cat([x, y], 1)`. A call calls a function of the program (`Function`) by its name
+    on the live tensors in `args`: `out = f(a, b)`; it returns a tuple.
     """
 
     name: str
@@ -152,6 +154,8 @@ class Op:
             text = f"{module}.{self.name}({', '.join(argv)})"
         elif self.kind == "function":
             text = f"{module}.{self.name}({', '.join([subject] + argv)})"
+        elif self.kind == "call":
+            text = f"{self.name}({', '.join(argv)})"
         elif self.kind == "tensors":
             listed = "[" + ", ".join([subject] + [_fmt(a) for a in self.args[0]]) + "]"
             text = f"{module}.{self.name}({', '.join([listed] + argv[1:])})"
@@ -243,13 +247,62 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class Function:
+    """`def name(*params): body; return returns`: a function the program calls (a call op).
+
+    Its body is steps on its parameters, as a program's steps are on its live tensors; it
+    returns a tuple of the tensors named in `returns`, in order (a name may come twice).
+    Compiled targets compile it; every other target calls it as it is.
+    """
+
+    name: str
+    params: tuple[str, ...]
+    body: tuple[Step, ...]
+    returns: tuple[str, ...]
+
+    def source(self, line: Callable[[Step], str] | None = None) -> str:
+        """Return the function as torch source (a `def` statement); `line` writes a step
+        (`Step.source` by default)."""
+        lines = [f"def {self.name}({', '.join(self.params)}):"]
+        lines += [f"    {line(s) if line else s.source()}" for s in self.body]
+        names = ", ".join(self.returns) + ("," if len(self.returns) == 1 else "")
+        lines.append(f"    return ({names})")
+        return "\n".join(lines)
+
+    def op_keys(self) -> list[str]:
+        """Return the catalogue keys of the ops the body calls, in order."""
+        from stridecheck.reference.ops import BY_KEY
+        return [s.op.key for s in self.body if s.op.key in BY_KEY]
+
+
+@dataclass(frozen=True, slots=True)
 class Program:
-    """A straight-line torch program: factories, views and in-place writes."""
+    """A straight-line torch program: factories, views and in-place writes, and calls of its
+    functions."""
 
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    functions: tuple[Function, ...] = ()
 
     def __repr__(self) -> str:
-        return "\n".join(repr(s) for s in self.steps)
+        return "".join(f.source() + "\n\n\n" for f in self.functions) + \
+            "\n".join(repr(s) for s in self.steps)
+
+    def inlined(self, index: int) -> Program:
+        """Return the steps before call step `index`, then its function's body in its place:
+        each parameter named by the tensor passed for it, each name of the body prefixed with
+        the function's (`f_t1`). Run eagerly, each step of the call is seen on its own."""
+        call = self.steps[index]
+        fn = self.function(call.op.name)
+        args = dict(zip(fn.params, (a.name for a in call.op.args)))
+        body = tuple(renamed(s, lambda n: args.get(n, f"{fn.name}_{n}")) for s in fn.body)
+        return Program(self.steps[:index] + body, self.functions)
+
+    def function(self, name: str) -> Function:
+        """Return the function a call step names."""
+        for f in self.functions:
+            if f.name == name:
+                return f
+        raise KeyError(f"the program defines no function {name!r}")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """Print as torch code in Hypothesis' falsifying examples too (its pretty printer)."""
@@ -261,7 +314,13 @@ class Program:
     def op_keys(self) -> list[str]:
         """Return the catalogue keys of the ops the program calls, in order (factories aside)."""
         from stridecheck.reference.ops import BY_KEY
-        return [s.op.key for s in self.steps if s.op.key in BY_KEY]
+        keys = []
+        for s in self.steps:
+            if s.op.kind == "call":
+                keys += self.function(s.op.name).op_keys()
+            elif s.op.key in BY_KEY:
+                keys.append(s.op.key)
+        return keys
 
 
 def resolve(value: Any, lib: Any, env: dict[str, Any]) -> Any:
@@ -297,6 +356,8 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
         return subject
     elif op.kind == "operator":
         result = getattr(subject, op.name)(*args)
+    elif op.kind == "call":
+        result = env[op.name](*args)
     elif op.kind == "tensors":
         result = getattr(lib, op.name)([subject, *args[0]], *args[1:], **kwargs)
     elif op.kind in ("factory", "function"):
@@ -307,6 +368,48 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
     if op.pick is not None:
         result = result[op.pick]
     return result
+
+
+def renamed(step: Step, rename: Callable[[str], str]) -> Step:
+    """Return the step with every tensor name it binds or reads passed through `rename`."""
+    def value(v: Any) -> Any:
+        if isinstance(v, Ref):
+            return Ref(rename(v.name))
+        if isinstance(v, StorageOf):
+            return StorageOf(rename(v.name))
+        if isinstance(v, tuple):
+            return tuple(value(x) for x in v)
+        if isinstance(v, list):
+            return [value(x) for x in v]
+        return v
+    op = replace(step.op, args=value(step.op.args),
+                 kwargs=tuple((k, value(v)) for k, v in step.op.kwargs))
+    return Step(None if step.out is None else rename(step.out),
+                None if step.src is None else rename(step.src), op)
+
+
+def bind(env: dict[str, Any], name: str, result: Any) -> None:
+    """Bind a step's result; a tuple's tensors are live as `name[i]` too."""
+    if isinstance(result, (tuple, list)):
+        for i, r in enumerate(result):
+            if hasattr(r, "stride"):
+                env[f"{name}[{i}]"] = r
+        env[name] = tuple(result)
+    else:
+        env[name] = result
+
+
+def interpreted(fn: Function, lib: Any) -> Any:
+    """Return `fn` as a Python function running its steps on `lib`, as its source does."""
+    def call(*args: Any) -> tuple[Any, ...]:
+        env = dict(zip(fn.params, args))
+        for step in fn.body:
+            result = apply(step.op, lib if step.src is None else env[step.src], lib, env)
+            if step.out is not None:
+                bind(env, step.out, result)
+        return tuple(env[r] for r in fn.returns)
+    call.__name__ = fn.name
+    return call
 
 
 # -- programs as JSON data (results files carry them; nothing reads them back from text) ----
@@ -369,20 +472,33 @@ def decode_value(value: Any) -> Any:
 
 
 def to_data(program: Program) -> list[dict[str, Any]]:
-    """Return a program as JSON-ready data (`from_data` restores it exactly)."""
+    """Return a program as JSON-ready data (`from_data` restores it exactly): its functions
+    first, one `{"function": name, "params", "body", "returns"}` each, then its steps."""
+    return [{"function": f.name, "params": list(f.params), "body": _steps_data(f.body),
+             "returns": list(f.returns)} for f in program.functions] + \
+        _steps_data(program.steps)
+
+
+def _steps_data(steps: tuple[Step, ...]) -> list[dict[str, Any]]:
     return [{"out": s.out, "src": s.src, "op": s.op.name, "kind": s.op.kind,
              "args": [encode_value(a) for a in s.op.args],
              "kwargs": [[k, encode_value(v)] for k, v in s.op.kwargs], "pick": s.op.pick}
-            for s in program.steps]
+            for s in steps]
+
+
+def _steps(data: list[dict[str, Any]]) -> tuple[Step, ...]:
+    return tuple(
+        Step(d["out"], d["src"], Op(d["op"], tuple(decode_value(a) for a in d["args"]),
+                                    tuple((k, decode_value(v)) for k, v in d["kwargs"]),
+                                    kind=d["kind"], pick=d["pick"]))
+        for d in data)
 
 
 def from_data(data: list[dict[str, Any]]) -> Program:
     """Return the program `to_data` wrote; malformed data raises ValueError."""
     try:
-        return Program(tuple(
-            Step(d["out"], d["src"], Op(d["op"], tuple(decode_value(a) for a in d["args"]),
-                                        tuple((k, decode_value(v)) for k, v in d["kwargs"]),
-                                        kind=d["kind"], pick=d["pick"]))
-            for d in data))
+        functions = tuple(Function(d["function"], tuple(d["params"]), _steps(d["body"]),
+                                   tuple(d["returns"])) for d in data if "function" in d)
+        return Program(_steps([d for d in data if "function" not in d]), functions)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not a program: {exc}") from None

@@ -30,6 +30,13 @@ SET: Table = [
     ("set-storage-0d", X + Y + "y.set_(x.untyped_storage(), 5, ())"),
     ("set-storage-zero-size-far", X + Y + "y.set_(x.untyped_storage(), 100, (0, 3))"),
     ("set-storage-grows", X + Y + "y.set_(x.untyped_storage(), 10, (5,))"),
+    # the bounds are checked only where sizes and strides stay (ATen checkSetStorage)
+    ("set-storage-same-geometry-out-of-bounds", X + "x.set_(x.untyped_storage(), 2, (12,), (1,))"),
+    ("set-storage-same-size-no-stride-out-of-bounds", X + "x.set_(x.untyped_storage(), 2, (12,))"),
+    ("set-storage-same-size-other-stride-grows", "y = torch.zeros(2, 2)\n"
+                                                 "y.set_(y.untyped_storage(), 1, (2, 2), (1, 2))"),
+    ("set-storage-same-geometry-meta-grows", "m = torch.zeros(4, device='meta')\n"
+                                             "m.set_(m.untyped_storage(), 2, (4,), (1,))"),
     ("set-storage-floor-bytes", "b = torch.zeros(10, dtype=torch.uint8)\n"
                                 "f = torch.zeros(1)\nf.set_(b.untyped_storage())"),
     ("set-storage-other-dtype", D + Y + "y.set_(d.untyped_storage(), 4, (2, 2))"),
