@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 # conditions on the diverging step rather than on the differences (outcome._step_facts)
 FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused",
-         "writes_input_alias", "noop_alias")
+         "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
+         "meta_literal")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -47,8 +48,14 @@ class KnownDivergence:
     # "tensor_index" (the diverging step indexes with a tensor), "after_metadata_mutation"
     # (an earlier step changed a tensor's geometry or storage in place), "result_unused"
     # (inside a called function, nothing returns or reads what the step binds),
-    # "writes_input_alias" (inside a called function, the step writes in place to a view of
-    # an input, or to an input passed for two parameters), "noop_alias" (the step's result
+    # "returns_input_alias" (the step returns a tensor already live, its self or its out=,
+    # that is a view of a compiled function's input, or an input passed for two parameters),
+    # "subject_is_inplace_result" (the step's subject was bound to an in-place op's result:
+    # one object under two names, or `x += 1`), "meta_literal" (the step writes out a
+    # tensor on meta),
+    # "new_input_overlap" (the call passes two distinct tensors sharing a storage, which no
+    # earlier call of its function did),
+    # "noop_alias" (the step's result
     # has its subject's storage, geometry and dtype), or "": several, comma-separated, must
     # all hold
     when: str = ""

@@ -100,8 +100,8 @@ def replay_record(target: Target, program: Program,
         import stridecheck.reference as ref
         expected = target.project(program, run(program, ref))
     return {"steps": to_data(program), "source": source,
-            "setup": target.replay_setup(program), "fields": list(target.fields),
-            "expected": expected_data(expected, target.fields)}
+            "setup": target.replay_setup(program), "fields": list(target.fields_for(program)),
+            "expected": expected_data(expected, target.fields_for(program))}
 
 
 def complete_crash(failure: dict[str, Any]) -> dict[str, Any]:
@@ -178,7 +178,7 @@ def check(program: Program, target: Target) -> Outcome:
     except Unsupported as exc:
         return Outcome(UNSUPPORTED, target, program, reason=str(exc), dtype=dtype, rank=rank)
     expected = target.project(program, full)
-    at, diffs = first_difference(actual, expected, target.fields)
+    at, diffs = first_difference(actual, expected, target.fields_for(program))
     if not diffs:
         return Outcome(PASS, target, program, dtype=dtype, rank=rank)
     shorter = expected if at < len(expected) else actual
@@ -229,7 +229,7 @@ def _first_diverging_step(program: Program, target: Target, full: list[StepResul
         except Unsupported:
             continue
         expected = target.project(prefix, [r for r in full if r.index < length])
-        diffs = first_difference(actual, expected, target.fields)[1]
+        diffs = first_difference(actual, expected, target.fields_for(prefix))[1]
         if diffs:
             return length - 1, diffs
     return len(program.steps) - 1, []
@@ -255,7 +255,7 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
         except Unsupported:
             return None
         expected = target.project(inlined, inlined_full)
-        at, found = first_difference(actual, expected, target.fields)
+        at, found = first_difference(actual, expected, target.fields_for(inlined))
         if not found or at < index:
             return None
         shorter = expected if at < len(expected) else actual
@@ -264,6 +264,10 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
     call = program.steps[index]
     fn = program.function(call.op.name)
     prefix = f"{fn.name}_"
+    # steps after an earlier call that read what it returned need its returns where they were
+    earlier = {s.out for s in program.steps[:index] if s.op.kind == "call" and s.out}
+    keep = fn.returns if any(n.split("[")[0] in earlier for s in program.steps[:index]
+                             for n in (s.src or "", *s.op.refs())) else ()
     live: dict[str, Any] = {}
     for k in range(1, len(fn.body) + 1):
         seen = [r for r in inlined_full if r.index == index + k - 1]
@@ -271,16 +275,20 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
             break
         raised = seen[0].error is not None
         live = live if raised else seen[0].live
-        returns = (*fn.params, *(n[len(prefix):] for n in live if n.startswith(prefix)))
+        bound = [n[len(prefix):] for n in live if n.startswith(prefix)]
+        if not set(keep) <= {*fn.params, *bound}:
+            continue  # the earlier call's returns are not all bound yet
+        returns = (*keep, *fn.params, *bound)
         cut = Program(program.steps[:index + 1], tuple(
-            replace(f, body=f.body[:k], returns=tuple(dict.fromkeys(returns)))
+            replace(f, body=f.body[:k], returns=keep + tuple(
+                n for n in dict.fromkeys(returns) if n not in keep))
             if f.name == fn.name else f for f in program.functions))
         try:
             actual = target.run(cut)
         except Unsupported:
             return None
         expected = target.project(cut, run(cut, ref))
-        found = first_difference(actual, expected, target.fields)[1]
+        found = first_difference(actual, expected, target.fields_for(cut))[1]
         if found:
             return inlined, index + k - 1, found, inlined_full
         if raised:
@@ -295,7 +303,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     """Return what known divergences may ask of the located step of call `index`:
     "result_unused" when the function neither returns nor reads what the step binds,
     "noop_alias" when what it binds has its subject's storage, geometry and dtype
-    (detach(), say)."""
+    (detach(), say), "new_input_overlap" when the call passes two distinct tensors sharing a
+    storage and no earlier call of the function did."""
     call = program.steps[index]
     fn = program.function(call.op.name)
     k = at_step - index
@@ -305,6 +314,10 @@ def _call_facts(program: Program, index: int, inlined: Program,
     if own.out is not None and not any(
             n == own.out or n.startswith(f"{own.out}[") for n in (*fn.returns, *later)):
         facts.add("result_unused")
+    if _overlapping_args(program, index, inlined_full) and not any(
+            _overlapping_args(program, i, inlined_full) for i in range(index)
+            if program.steps[i].op.kind == "call" and program.steps[i].op.name == fn.name):
+        facts.add("new_input_overlap")
     before = _live_at([r for r in inlined_full if r.index < at_step], at_step)
     after = _live_at([r for r in inlined_full if r.index <= at_step], at_step)
     if step.out in after and step.src in before and all(
@@ -314,15 +327,28 @@ def _call_facts(program: Program, index: int, inlined: Program,
     return frozenset(facts)
 
 
+def _overlapping_args(program: Program, index: int, results: list[StepResult]) -> bool:
+    """Tell whether call step `index` passes two distinct tensors sharing a storage."""
+    live = _live_at([r for r in results if r.index < index], index)
+    args = [a.name for a in program.steps[index].op.args if a.name in live]
+    return any(live[a].storage == live[b].storage and a != b and
+               live[b].identity != a and live[a].identity != b
+               for i, a in enumerate(args) for b in args[i + 1:])
+
+
 def _step_facts(program: Program, expected: list[StepResult], index: int,
                 inputs: tuple[str, ...] = ()) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
     operands (subject, live tensors and literals it reads) have different ranks,
     "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v),
     "after_metadata_mutation" when an earlier step changed a tensor's geometry or storage in
-    place (squeeze_, as_strided_, resize_, set_), "writes_input_alias" when it writes (in
-    place, or into out=) to a tensor sharing storage with one of `inputs` (the tensors a
-    compiled function takes) that is not that input, or is an input passed twice."""
+    place (squeeze_, as_strided_, resize_, set_), "subject_is_inplace_result" when its subject
+    was bound to an earlier in-place op's result (one object under two names, or x += 1,
+    which binds x to what x.__iadd__ returns), "meta_literal" when it writes out a tensor on
+    meta (torch.tensor([0], device='meta')),
+    "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
+    out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
+    tensors a compiled function takes) and is not that input, or is an input passed twice."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -338,15 +364,21 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     if any(BY_KEY[s.op.key].family in ("metadata_", "storage") for s in program.steps[:index]
            if s.src is not None and s.op.key in BY_KEY):
         facts.add("after_metadata_mutation")
-    spec = BY_KEY.get(step.op.key)
-    out = dict(step.op.kwargs).get("out")
-    written = out.name if isinstance(out, Ref) else \
-        step.src if spec is not None and spec.writes else None
-    if written in before:
+    if step.src in before:
+        one = before[step.src].identity or step.src  # the first name of the subject's object
+        if sum(1 for n, snap in before.items() if (snap.identity or n) == one) > 1 or any(
+                s.src == step.src and s.op.kind == "operator" and s.op.statement
+                for s in program.steps[:index]):
+            facts.add("subject_is_inplace_result")
+    after = next((r.live for r in expected if r.index == index and r.error is None), {})
+    same = after[step.out].identity if step.out in after else None
+    if same in before:
         shared = [n for n in inputs if n in before and
-                  before[n].storage == before[written].storage]
-        if shared and (written not in inputs or inputs.count(written) > 1):
-            facts.add("writes_input_alias")
+                  before[n].storage == before[same].storage]
+        if shared and (same not in inputs or inputs.count(same) > 1):
+            facts.add("returns_input_alias")
+    if any(lit.device == "meta" for lit in step.op.literals()):
+        facts.add("meta_literal")
     if step.op.kind in ("getitem", "setitem"):
         key = step.op.args[0]
         if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):

@@ -95,6 +95,10 @@ class Target:
         """Return the reference's results as this target can show them (all steps here)."""
         return _hide_spellings(expected, self.unshown_spellings)
 
+    def fields_for(self, program: Program) -> tuple[str, ...]:
+        """Return the fields compared for `program` (all this target shows, here)."""
+        return self.fields
+
     def prefixes(self, program: Program) -> range:
         """Return the lengths of the shorter programs to try, shortest first, to find the step
         where a difference of the whole program starts (none: every step is seen)."""
@@ -256,6 +260,14 @@ class CompiledTarget(Target):
         returned = {s.out for s in program.steps if s.out is not None}
         return [StepResult(final.step, None,
                            {k: v for k, v in final.live.items() if k in returned}, final.index)]
+
+    def fields_for(self, program: Program) -> tuple[str, ...]:
+        # which returned tensors are one object is compared where the program says what its
+        # function returns; a program compiled whole returns every tensor it binds, which
+        # nobody writes, so there the identity of two names is not a claim about torch
+        if program.functions:
+            return self.fields
+        return tuple(f for f in self.fields if f != "identity")
 
     def prefixes(self, program: Program) -> range:
         # a compiled program is seen whole: each shorter program still has a step to compile

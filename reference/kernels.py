@@ -189,7 +189,16 @@ def _xlogy(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _logaddexp(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.logaddexp(a, b)
+    if not np.iscomplexobj(a):
+        return np.logaddexp(a, b)
+    # ATen's complex _log_add_exp_helper: the larger real part is factored out, as
+    # log1p(exp(min - max)) + max; a NaN component gives NaN
+    a, b = np.broadcast_arrays(a, b)
+    swap = b.real >= a.real
+    lo, hi = np.where(swap, a, b), np.where(swap, b, a)
+    out = np.log1p(np.exp(lo - hi)) + hi
+    nan = np.isnan(lo.real) | np.isnan(lo.imag)
+    return np.where(nan, a.dtype.type(complex(np.nan, np.nan)), out).astype(a.dtype)
 
 
 def _sigmoid(a: np.ndarray) -> np.ndarray:

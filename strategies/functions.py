@@ -1,7 +1,8 @@
 """Programs that call a function, the way people write what they compile.
 
 The program builds one to three inputs eagerly: the base tensor itself, views of it
-(overlapping or not, of its dtype or another through view(dtype)), or tensors of their own.
+(overlapping or not, of its dtype or another through view(dtype)), clones of another input,
+or tensors of their own.
 It calls a function of them whose body mixes views, in-place writes (to inputs, to views of
 inputs and of intermediates), out-of-place ops, clones, copy_, setitem, scatters and
 metadata mutations, and returns a chosen set of tensors: inputs, intermediates, one tensor
@@ -16,6 +17,7 @@ the same program against eager semantics there too.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import stridecheck.reference as ref
@@ -46,8 +48,19 @@ INPUT_FAMILIES = frozenset({"dims", "reshape", "index", "broadcast", "dtype"})
 def function_program(ch: Chooser, *, max_ops: int = 6, device: str = "cpu",
                      invalid_share: float = 0.05, write_share: float = 0.4,
                      ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64,
-                     max_calls: int = 3) -> Program:
+                     min_calls: int = 1, max_calls: int = 3) -> Program:
     """Return a program: inputs, a call of its function, the probe, maybe more calls."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the reference warns where torch does
+        return _function_program(ch, max_ops=max_ops, device=device,
+                                 invalid_share=invalid_share, write_share=write_share, ops=ops,
+                                 max_numel=max_numel, min_calls=min_calls,
+                                 max_calls=max_calls)
+
+
+def _function_program(ch: Chooser, *, max_ops: int, device: str, invalid_share: float,
+                      write_share: float, ops: tuple[OpSpec, ...], max_numel: int,
+                      min_calls: int, max_calls: int) -> Program:
     steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}
     _replay(steps, env)
@@ -63,7 +76,7 @@ def function_program(ch: Chooser, *, max_ops: int = 6, device: str = "cpu",
     env[NAME] = interpreted(fn, ref)
     for call in range(max_calls):
         if call:
-            if not ch.chance(0.4):
+            if call >= min_calls and not ch.chance(0.7):
                 break
             args = _other_inputs(ch, steps, env, args, call)
         out = "out" if call == 0 else f"out{call}"
@@ -98,12 +111,17 @@ def _inputs(ch: Chooser, steps: list[Step], env: dict[str, Any], device: str,
     """Draw one to three inputs; return the names the call passes (a name may come twice)."""
     views = tuple(op for op in OPS if op.family in INPUT_FAMILIES and not op.writes)
     args: list[str] = []
-    for i in range(ch.integer(1, 3)):
-        how = ch.choice(("base", "view", "own")) if i else ch.choice(("base", "view"))
+    for i in range(ch.choice((2, 1, 3))):  # two inputs first: what may alias
+        how = ch.choice(("base", "view", "copy", "copy", "own")) if i else \
+            ch.choice(("base", "view"))
         if how == "base":
             args.append(ch.choice(args) if args and ch.chance(0.3) else "x0")
             continue
         name = PARAMS[i]
+        if how == "copy":  # the first input's shape and dtype, memory of its own
+            _step(steps, env, Step(name, args[0], Op("clone")))
+            args.append(name)
+            continue
         if how == "own":
             def to_own(_: str, name: str = name) -> str:
                 return name  # the base steps bind and read only x0
@@ -166,15 +184,26 @@ def _body(ch: Chooser, live: dict[str, Any], *, max_ops: int, device: str,
 def _other_inputs(ch: Chooser, steps: list[Step], env: dict[str, Any], args: list[str],
                   call: int) -> list[str]:
     """Draw the next call's inputs: the same ones (changed by now), contiguous clones (no
-    aliasing), one input passed for every parameter of its shape and dtype (aliasing), or
+    aliasing), one input passed for every parameter of its shape and dtype (aliasing), a view
+    of it with its geometry passed for those parameters (overlapping tensors, not one), or
     copies with the dims' strides reversed (another layout)."""
-    how = ch.choice(("same", "clone", "alias", "layout"))
+    # half of the later calls change the aliasing between the inputs: what guards must see
+    how = ch.choice(("alias", "overlap")) if ch.chance(0.5) else \
+        ch.choice(("same", "clone", "layout"))
     if how == "same":
         return list(args)
+    first = env[args[0]]
+    like_first = [i > 0 and tuple(env[a].shape) == tuple(first.shape) and
+                  env[a].dtype == first.dtype for i, a in enumerate(args)]
     if how == "alias":
-        first = env[args[0]]
-        return [args[0] if tuple(env[a].shape) == tuple(first.shape) and
-                env[a].dtype == first.dtype else a for a in args]
+        return [args[0] if like else a for a, like in zip(args, like_first)]
+    if how == "overlap":
+        views = list(args)
+        for i, like in enumerate(like_first):
+            name = f"{PARAMS[i]}{call}"
+            if like and _step(steps, env, Step(name, args[0], Op("view_as", (Ref(args[0]),)))):
+                views[i] = name
+        return views
     made: list[str] = []
     for i, a in enumerate(args):
         name = f"{PARAMS[i]}{call}"

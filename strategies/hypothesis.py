@@ -152,8 +152,9 @@ def alias_programs(*, min_ops: int = 2, max_ops: int = 10, max_numel: int = 64,
 
 
 def function_programs(*, max_ops: int = 6, max_numel: int = 64, device: str = "cpu",
-                      invalid_share: float = 0.05, write_share: float = 0.4, max_calls: int = 3,
-                      ops: Sequence[str] | None = None) -> st.SearchStrategy[Program]:
+                      invalid_share: float = 0.05, write_share: float = 0.4, min_calls: int = 1,
+                      max_calls: int = 3, ops: Sequence[str] | None = None
+                      ) -> st.SearchStrategy[Program]:
     """Return programs that call a function of one to three inputs (views of one base or
     tensors of their own), probe what it returns, and may call it again on inputs of another
     layout or aliasing (see strategies.functions). Compiled targets compile the function.
@@ -161,14 +162,16 @@ def function_programs(*, max_ops: int = 6, max_numel: int = 64, device: str = "c
     _check_bounds(1, max_ops, max_numel, invalid_share)
     if not 0 <= write_share <= 1:
         raise InvalidArgument(f"write_share={write_share} must be between 0 and 1")
-    if max_calls < 1:
-        raise InvalidArgument(f"max_calls={max_calls} must be >= 1")
+    if not 1 <= min_calls <= max_calls:
+        raise InvalidArgument(f"min_calls={min_calls}, max_calls={max_calls} must satisfy "
+                              "1 <= min_calls <= max_calls")
     chosen = _ops(ops)
 
     @st.composite
     def build(draw: Any) -> Program:
         return function_program(HypothesisChooser(draw), max_ops=max_ops, device=device,
                                 invalid_share=invalid_share, write_share=write_share,
-                                ops=chosen, max_numel=max_numel, max_calls=max_calls)
+                                ops=chosen, max_numel=max_numel, min_calls=min_calls,
+                                max_calls=max_calls)
 
     return build()

@@ -21,9 +21,9 @@ aten = torch.ops.aten
 @dataclass(frozen=True)
 class Bug:
     name: str
-    kind: str  # metadata, values, view-vs-copy, error-parity, in-place, meta-only
+    kind: str  # metadata, values, view-vs-copy, error-parity, in-place, meta-only, compiled
     target: str  # the target whose run must catch it
-    strategy: str  # view_chains or alias_programs
+    strategy: str  # view_chains, alias_programs or function_programs
     install: Callable[[], contextlib.AbstractContextManager[None]]
     # the catalogue ops the hunt draws from (None: all), for bugs in ops the whole catalogue
     # draws too seldom for ci's examples to reach
@@ -354,6 +354,101 @@ def _meta_select_no_offset(self: Any, dim: int, index: int) -> Any:
     return _restride(self, sizes, strides, self.storage_offset())  # forgets index * stride
 
 
+# -- compiled-only: a backend wrapping aot_eager -------------------------------------------
+@contextlib.contextmanager
+def _backend(name: str, wrap: Callable[[Any], Any]) -> Iterator[None]:
+    """Register `wrap(original)` under the backend `name` while the bug is installed."""
+    from torch._dynamo.backends.registry import _COMPILER_FNS, lookup_backend
+    original = lookup_backend(name)
+    _COMPILER_FNS[name] = wrap(original)
+    try:
+        yield
+    finally:
+        _COMPILER_FNS[name] = original
+
+
+def _outputs_like(outs: Any, items: list[Any]) -> Any:
+    return type(outs)(items) if isinstance(outs, (list, tuple)) else items
+
+
+def _one_object_for_equal_outputs(original: Any) -> Any:
+    """Outputs with one storage, geometry and dtype come back as one object (as though
+    detach() and no-op views were folded away)."""
+    def backend(gm: Any, example_inputs: Any) -> Any:
+        compiled = original(gm, example_inputs)
+
+        def run(*args: Any) -> Any:
+            outs = list(compiled(*args))
+            for j, b in enumerate(outs):
+                for a in outs[:j]:
+                    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and \
+                            a is not b and a.data_ptr() == b.data_ptr() and \
+                            a.dtype == b.dtype and a.shape == b.shape and \
+                            a.stride() == b.stride():
+                        outs[j] = a
+                        break
+            return outs
+        return run
+    return backend
+
+
+# the view ops a mutation may reach an input through, as dynamo's graph names them
+_VIEWS = {"view", "t", "transpose", "permute", "select", "narrow", "unsqueeze", "squeeze",
+          "expand", "diagonal", "unfold", "as_strided", "view_as", "getitem", "mT", "T",
+          "movedim", "swapaxes", "swapdims", "reshape", "flatten", "unflatten", "split",
+          "chunk", "unbind", "real", "imag", "conj", "expand_as", "reshape_as", "moveaxis"}
+
+
+def _target_name(node: Any) -> str:
+    return node.target if isinstance(node.target, str) else getattr(node.target, "__name__", "")
+
+
+def _mutates_input_through_view(gm: Any) -> bool:
+    for node in gm.graph.nodes:
+        name = _target_name(node)
+        if node.op not in ("call_method", "call_function") or not node.args or not (
+                name.endswith("_") and not name.startswith("_") or name == "setitem"):
+            continue
+        src, steps = node.args[0], 0
+        while getattr(src, "op", None) in ("call_method", "call_function") and \
+                _target_name(src) in _VIEWS and src.args:
+            src, steps = src.args[0], steps + 1
+        if steps and getattr(src, "op", None) == "placeholder":
+            return True
+    return False
+
+
+def _drops_input_mutation_through_view(original: Any) -> Any:
+    """A function that writes an input through a view of it leaves its inputs as they were."""
+    def backend(gm: Any, example_inputs: Any) -> Any:
+        compiled = original(gm, example_inputs)
+        if not _mutates_input_through_view(gm):
+            return compiled
+
+        def run(*args: Any) -> Any:
+            saved = [(a.untyped_storage(), a.untyped_storage().clone()) for a in args
+                     if isinstance(a, torch.Tensor)]
+            outs = compiled(*args)
+            with torch.no_grad():
+                for storage, old in saved:
+                    storage.copy_(old)
+            return outs
+        return run
+    return backend
+
+
+def _lazy_clone(original: Any) -> Any:
+    """clone() becomes a view of its source (a copy made lazily, which never happens)."""
+    def backend(gm: Any, example_inputs: Any) -> Any:
+        for node in gm.graph.nodes:
+            if _target_name(node) == "clone" and node.op in ("call_method", "call_function"):
+                node.op, node.target = "call_method", "view_as"
+                node.args, node.kwargs = (node.args[0], node.args[0]), {}
+        gm.recompile()
+        return original(gm, example_inputs)
+    return backend
+
+
 BUGS: tuple[Bug, ...] = (
     Bug("unsqueeze-last-stride-zero", "metadata", "eager:cpu", "view_chains",
         lambda: _kernel("unsqueeze", "CPU", _unsqueeze_last_stride_zero)),
@@ -379,7 +474,7 @@ BUGS: tuple[Bug, ...] = (
     Bug("view-falls-back-to-reshape", "error-parity", "eager:cpu", "view_chains",
         _mode(_view_falls_back_to_reshape)),
     Bug("squeeze-rejects-big-dims", "error-parity", "eager:cpu", "view_chains",
-        _mode(_squeeze_rejects_big_dims)),
+        _mode(_squeeze_rejects_big_dims), ops=("squeeze",)),
     Bug("t-accepts-3d", "error-parity", "eager:cpu", "view_chains", _mode(_t_accepts_3d)),
     Bug("chunk-drops-last", "metadata", "eager:cpu", "view_chains", _mode(_chunk_drops_last)),
     Bug("is-contiguous-no-arg-size1", "metadata", "eager:cpu", "view_chains",
@@ -398,4 +493,11 @@ BUGS: tuple[Bug, ...] = (
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",
         lambda: _kernel("select.int", "Meta", _meta_select_no_offset)),
+    Bug("compiled-detach-same-object", "compiled", "compile:aot_eager", "function_programs",
+        lambda: _backend("aot_eager", _one_object_for_equal_outputs)),
+    Bug("compiled-drops-input-mutation-via-view", "compiled", "compile:aot_eager",
+        "function_programs", lambda: _backend("aot_eager", _drops_input_mutation_through_view),
+        ops=("fill_", "add_", "mul_", "t", "narrow", "select", "unsqueeze", "view")),
+    Bug("compiled-lazy-clone", "compiled", "compile:aot_eager", "function_programs",
+        lambda: _backend("aot_eager", _lazy_clone)),
 )

@@ -23,7 +23,7 @@ from injected_bugs import BUGS, Bug
 from stridecheck.conformance.outcome import DIVERGENCE, check
 from stridecheck.conformance.plugin import PROFILES
 from stridecheck.conformance.targets import all_targets
-from stridecheck.strategies import alias_programs, view_chains
+from stridecheck.strategies import alias_programs, function_programs, view_chains
 
 CI = settings(suppress_health_check=list(__import__("hypothesis").HealthCheck),
               **PROFILES["ci"])
@@ -32,8 +32,9 @@ CI = settings(suppress_health_check=list(__import__("hypothesis").HealthCheck),
 def hunt(bug: Bug) -> dict[str, Any]:
     """Search for a divergence with the bug installed; return what was found."""
     target = all_targets()[bug.target]
-    strategy = (alias_programs if bug.strategy == "alias_programs" else view_chains)(
-        device=target.device, ops=bug.ops)
+    strategies = {"alias_programs": alias_programs, "view_chains": view_chains,
+                  "function_programs": function_programs}
+    strategy = strategies[bug.strategy](device=target.device, ops=bug.ops)
     found: dict[str, Any] = {}
 
     # deterministic like the ci profile, but with a stream of examples of its own per bug
@@ -77,4 +78,4 @@ def test_injected_bug_is_detected_and_shrunk(bug: Bug) -> None:
 def test_there_are_at_least_15_bugs_across_kinds() -> None:
     assert len(BUGS) >= 15
     assert {b.kind for b in BUGS} >= {"metadata", "values", "view-vs-copy", "error-parity",
-                                      "in-place", "meta-only"}
+                                      "in-place", "meta-only", "compiled"}

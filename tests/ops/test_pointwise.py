@@ -182,6 +182,10 @@ BINARY: Table = (
         ("binary-logaddexp-f64", "v = torch.tensor([0., 1., -2.], dtype=torch.float64)\n"
                                  "w = torch.tensor([0., -1., 3.], dtype=torch.float64)\n"
                                  "a = v.logaddexp(w)\nb = torch.logaddexp(v, w)"),
+        ("binary-logaddexp-complex", "v = torch.tensor([1+2j, -9+1j, 3j, 0j])\n"
+                                     "w = torch.tensor([0.5-1j, 2+0j, 0.5+0j, 0j])\n"
+                                     "a = v.logaddexp(w)\nb = torch.logaddexp(w, v)\n"
+                                     "c = v.to(torch.complex128).logaddexp(w)"),
         ("binary-compare-int-float", I + F + "a = i.eq(f)\nb = torch.lt(i, f)\nc = i.ge(0.5)\n"
                                              "d = f.ne(i)"),
         ("binary-compare-uint8-negative", U + "a = u.gt(-1)\nb = u.eq(-6)\nc = u.lt(256)"),
