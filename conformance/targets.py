@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import Op, Program, Step
+from stridecheck.strategies.program import GRAPH_BREAK, Function, Op, Program, Step
 
 from . import replay
 from .execute import StepResult, run
@@ -211,6 +211,9 @@ class CompiledTarget(Target):
     budget_scale: float = 0.01
     backend: str = "inductor"
     dynamic: bool | None = None  # torch.compile's own default: static, then dynamic
+    # a torch._dynamo.graph_break() in the middle of the compiled body: two graphs, with the
+    # aliasing and mutations between them handled by dynamo itself
+    graph_break: bool = False
 
     def _run(self, program: Program) -> list[StepResult]:
         fake_mode()  # quiets the fake-tensor log that compiling also writes to
@@ -219,7 +222,7 @@ class CompiledTarget(Target):
             import torch._dynamo
             torch._dynamo.reset()
             return run(program, torch, realize=lambda fn, lib: replay.compiled(
-                fn.source(), fn.name, lib, self.backend, self.dynamic))
+                self._function_source(fn), fn.name, lib, self.backend, self.dynamic))
         error, live = replay.run_compiled(self.source(program), self.backend, torch,
                                           self.dynamic)
         last, index = program.steps[-1], len(program.steps) - 1
@@ -227,9 +230,13 @@ class CompiledTarget(Target):
             return [StepResult(last, error, index=index)]
         return [StepResult(last, None, snapshot_all(live), index)]
 
+    def _function_source(self, fn: Function) -> str:
+        return fn.source(break_after=len(fn.body) // 2 if self.graph_break else None)
+
     def source(self, program: Program) -> str:
         if program.functions:
-            return repr(program) + "\n"
+            return "".join(self._function_source(f) + "\n\n\n" for f in program.functions) \
+                + "\n".join(repr(s) for s in program.steps) + "\n"
         base, body = _split_input(program)
         if not base or not body:
             raise Unsupported(f"{self.name}: the program has no step after its input")
@@ -239,6 +246,10 @@ class CompiledTarget(Target):
             text = step.op.call_text(text)  # calls, attributes, subscripts: no parentheses
         outputs = [arg, *dict.fromkeys(s.out for s in body if s.out is not None)]
         lines = "".join(f"    {s!r}\n" for s in body)
+        if self.graph_break:
+            half = len(body) // 2
+            lines = "".join(f"    {s!r}\n" for s in body[:half]) + \
+                f"    {GRAPH_BREAK}\n" + "".join(f"    {s!r}\n" for s in body[half:])
         return (f"def make_input():\n    return {text}\n\n\n"
                 f"def program({arg}):\n{lines}"
                 f"    return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})\n\n\n"
@@ -279,6 +290,10 @@ class CompiledTarget(Target):
     @property
     def compiles_functions(self) -> bool:
         return True
+
+    def answers_to(self, pattern: str) -> bool:
+        # a variant (dynamic shapes, a graph break) answers to its backend's target too
+        return super().answers_to(pattern) or pattern == f"compile:{self.backend}"
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         # seen whole, any of its steps may be the cause (until the prefixes say which)
@@ -396,6 +411,10 @@ def _builtin() -> list[Target]:
         CompiledTarget("compile:inductor", "cpu", backend="inductor"),
         CompiledTarget("compile:aot_eager-dynamic", "cpu", backend="aot_eager", dynamic=True),
         CompiledTarget("compile:inductor-dynamic", "cpu", backend="inductor", dynamic=True),
+        CompiledTarget("compile:aot_eager-graph-break", "cpu", backend="aot_eager",
+                       graph_break=True),
+        CompiledTarget("compile:inductor-graph-break", "cpu", backend="inductor",
+                       graph_break=True),
         RefsTarget("refs", "cpu"),
     ]
     return targets

@@ -246,6 +246,10 @@ class Step:
         return call if self.out is None else f"{self.out} = {call}"
 
 
+# the statement that splits a compiled function's graph in two
+GRAPH_BREAK = "torch._dynamo.graph_break()"
+
+
 @dataclass(frozen=True, slots=True)
 class Function:
     """`def name(*params): body; return returns`: a function the program calls (a call op).
@@ -260,11 +264,14 @@ class Function:
     body: tuple[Step, ...]
     returns: tuple[str, ...]
 
-    def source(self, line: Callable[[Step], str] | None = None) -> str:
+    def source(self, line: Callable[[Step], str] | None = None,
+               break_after: int | None = None) -> str:
         """Return the function as torch source (a `def` statement); `line` writes a step
-        (`Step.source` by default)."""
+        (`Step.source` by default); `break_after` puts a graph break after that many steps."""
         lines = [f"def {self.name}({', '.join(self.params)}):"]
         lines += [f"    {line(s) if line else s.source()}" for s in self.body]
+        if break_after is not None:
+            lines.insert(1 + break_after, f"    {GRAPH_BREAK}")
         names = ", ".join(self.returns) + ("," if len(self.returns) == 1 else "")
         lines.append(f"    return ({names})")
         return "\n".join(lines)

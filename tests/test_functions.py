@@ -131,3 +131,13 @@ def test_the_reference_side_of_a_divergent_call_is_eager_torch() -> None:
     program = parse(ALIAS_REPRO)
     assert compare_runs(run(program, torch), run(program, reference)) == []
     assert check(program, all_targets()["compile:aot_eager"]).status in (KNOWN, DIVERGENCE)
+
+
+def test_the_graph_break_targets_split_the_body_in_the_middle() -> None:
+    target = all_targets()["compile:aot_eager-graph-break"]
+    program = parse(ALIAS_REPRO)
+    source = target.source(program)
+    assert "    t1 = a.t()\n    torch._dynamo.graph_break()\n    t2 = t1.unsqueeze_(0)\n" in source
+    assert target.replay_setup(program)["runner"] == "steps"
+    # the break hands t1 back to eager Python between the graphs: one object again
+    assert check(program, target).status == PASS
