@@ -348,7 +348,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     meta (torch.tensor([0], device='meta')),
     "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
     out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
-    tensors a compiled function takes) and is not that input, or is an input passed twice."""
+    tensors a compiled function takes) and is not that input, or is an input passed twice or
+    sharing its storage with another input."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -375,7 +376,7 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     if same in before:
         shared = [n for n in inputs if n in before and
                   before[n].storage == before[same].storage]
-        if shared and (same not in inputs or inputs.count(same) > 1):
+        if shared and (same not in inputs or inputs.count(same) > 1 or len(set(shared)) > 1):
             facts.add("returns_input_alias")
     if any(lit.device == "meta" for lit in step.op.literals()):
         facts.add("meta_literal")
