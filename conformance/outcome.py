@@ -345,7 +345,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     place (squeeze_, as_strided_, resize_, set_), "subject_is_inplace_result" when its subject
     was bound to an earlier in-place op's result (one object under two names, or x += 1,
     which binds x to what x.__iadd__ returns), "meta_literal" when it writes out a tensor on
-    meta (torch.tensor([0], device='meta')),
+    meta (torch.tensor([0], device='meta')), "subject_0d_float64" when its subject is a 0-d
+    float64 tensor,
     "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
     out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
     tensors a compiled function takes) and is not that input, or is an input passed twice or
@@ -380,6 +381,9 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
             facts.add("returns_input_alias")
     if any(lit.device == "meta" for lit in step.op.literals()):
         facts.add("meta_literal")
+    if step.src in before and before[step.src].shape == () and \
+            before[step.src].dtype == "float64":
+        facts.add("subject_0d_float64")
     if step.op.kind in ("getitem", "setitem"):
         key = step.op.args[0]
         if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):
