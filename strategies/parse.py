@@ -288,7 +288,8 @@ def _literal(node: ast.Call, live: set[str]) -> Literal:
     as an argument."""
     def nested(value: Any) -> Any:
         return tuple(nested(v) for v in value) if isinstance(value, list) else value
-    dtype, device = "int64", ""
+    values = nested(_value(node.args[0], live))
+    dtype, device = _inferred_dtype(values), ""
     for k in node.keywords:
         found = _value(k.value, live)
         if k.arg == "dtype" and isinstance(found, Sym):
@@ -297,4 +298,18 @@ def _literal(node: ast.Call, live: set[str]) -> Literal:
             device = found
         else:
             raise _Outside("a tensor literal takes only dtype=torch.<dtype> and device='<name>'")
-    return Literal(nested(_value(node.args[0], live)), dtype, device)
+    return Literal(values, dtype, device)
+
+
+def _inferred_dtype(values: Any) -> str:
+    """Return the dtype torch.tensor infers from its first element (torch.tensor([]) and
+    floats give float32, bools bool, complex numbers complex64, ints int64)."""
+    while isinstance(values, tuple):
+        if not values:
+            return "float32"
+        values = values[0]
+    if isinstance(values, bool):
+        return "bool"
+    if isinstance(values, int):
+        return "int64"
+    return "complex64" if isinstance(values, complex) else "float32"

@@ -141,3 +141,16 @@ def test_the_graph_break_targets_split_the_body_in_the_middle() -> None:
     assert target.replay_setup(program)["runner"] == "steps"
     # the break hands t1 back to eager Python between the graphs: one object again
     assert check(program, target).status == PASS
+
+
+def test_a_written_out_tensor_keeps_the_dtype_torch_infers() -> None:
+    import stridecheck.reference as ref
+    for text, dtype in (("torch.tensor(0.5)", "float32"), ("torch.tensor([True])", "bool"),
+                        ("torch.tensor([])", "float32"), ("torch.tensor([1, 2])", "int64"),
+                        ("torch.tensor(1j)", "complex64"),
+                        ("torch.tensor([0.5], dtype=torch.float64)", "float64")):
+        program = parse(f"x = torch.zeros(1)\ny = x.add({text})")
+        (literal,) = program.steps[-1].op.literals()
+        assert literal.dtype == dtype, text
+        assert str(eval(text, {"torch": torch}).dtype) == f"torch.{dtype}"  # noqa: S307
+        assert run(program, ref)[-1].error is None
