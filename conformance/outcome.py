@@ -261,13 +261,31 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
         shorter = expected if at < len(expected) else actual
         return inlined, shorter[at].index if at < len(shorter) else len(inlined.steps) - 1, \
             found, inlined_full
-    call = program.steps[index]
-    fn = program.function(call.op.name)
-    prefix = f"{fn.name}_"
+    fn = program.function(program.steps[index].op.name)
     # steps after an earlier call that read what it returned need its returns where they were
     earlier = {s.out for s in program.steps[:index] if s.op.kind == "call" and s.out}
     keep = fn.returns if any(n.split("[")[0] in earlier for s in program.steps[:index]
                              for n in (s.src or "", *s.op.refs())) else ()
+    # first each cut returns every tensor then live; where returning more hides the
+    # difference (the compiled code changes with what it returns), each cut returns only
+    # what the function returns that is bound by then
+    for everything in (True, False):
+        located = _cut_bodies(program, target, index, diffs, inlined, inlined_full, keep,
+                              everything)
+        if located is not None:
+            return located
+    return None
+
+
+def _cut_bodies(program: Program, target: Target, index: int, diffs: list[Difference],
+                inlined: Program, inlined_full: list[StepResult], keep: tuple[str, ...],
+                everything: bool
+                ) -> tuple[Program, int, list[Difference], list[StepResult]] | None:
+    import stridecheck.reference as ref
+
+    call = program.steps[index]
+    fn = program.function(call.op.name)
+    prefix = f"{fn.name}_"
     live: dict[str, Any] = {}
     for k in range(1, len(fn.body) + 1):
         seen = [r for r in inlined_full if r.index == index + k - 1]
@@ -278,7 +296,10 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
         bound = [n[len(prefix):] for n in live if n.startswith(prefix)]
         if not set(keep) <= {*fn.params, *bound}:
             continue  # the earlier call's returns are not all bound yet
-        returns = (*keep, *fn.params, *bound)
+        returns = (*keep, *fn.params, *bound) if everything else \
+            (*keep, *(n for n in fn.returns if n in (*fn.params, *bound)))
+        if not returns:
+            continue
         cut = Program(program.steps[:index + 1], tuple(
             replace(f, body=f.body[:k], returns=keep + tuple(
                 n for n in dict.fromkeys(returns) if n not in keep))
@@ -291,7 +312,7 @@ def _locate_in_call(program: Program, target: Target, index: int, diffs: list[Di
         found = first_difference(actual, expected, target.fields_for(cut))[1]
         if found:
             return inlined, index + k - 1, found, inlined_full
-        if raised:
+        if raised and everything:
             # the step raises however much of the body is returned, yet the whole call does
             # not raise so: what the call returns decides, and this step is the one
             return inlined, index + k - 1, diffs, inlined_full

@@ -51,11 +51,31 @@ def unwrapped(exc: BaseException) -> BaseException:
     return exc
 
 
-def compiled(source: str, name: str, torch: Any, backend: str, dynamic: bool | None) -> Any:
-    """Return function `name` of `source` compiled with torch.compile(backend, dynamic)."""
+def compiled(source: str, name: str, torch: Any, backend: str, dynamic: bool | None,
+             mark_dynamic: bool = False) -> Any:
+    """Return function `name` of `source` compiled with torch.compile(backend, dynamic); with
+    `mark_dynamic`, each call first marks every dim of size 2 or more of its tensor arguments
+    with torch._dynamo.maybe_mark_dynamic."""
     env: dict[str, Any] = {"torch": torch}
     exec(compile(source, "<program>", "exec"), env)  # noqa: S102 - the program's own function
-    return torch.compile(env[name], backend=backend, dynamic=dynamic)
+    function = torch.compile(env[name], backend=backend, dynamic=dynamic)
+    if not mark_dynamic:
+        return function
+
+    def call(*args: Any) -> Any:
+        marked(args, torch)
+        return function(*args)
+    return call
+
+
+def marked(args: Any, torch: Any) -> None:
+    """Mark every dim of size 2 or more of the tensors in `args` as maybe dynamic."""
+    import torch._dynamo
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            for d, n in enumerate(a.shape):
+                if n >= 2:
+                    torch._dynamo.maybe_mark_dynamic(a, d)
 
 
 def _values(t: Any, torch: Any) -> Any:
@@ -136,7 +156,8 @@ def run_steps(source: str, torch: Any, setup: dict[str, Any] | None = None) -> A
         if isinstance(node, ast.FunctionDef):
             text = ast.get_source_segment(source, node) or ast.unparse(node)
             env[node.name] = compiled(text, node.name, torch, backend, (setup or {}).get(
-                "dynamic")) if backend else _defined(text, node.name, env)
+                "dynamic"), bool((setup or {}).get("mark_dynamic"))) if backend else \
+                _defined(text, node.name, env)
             continue
         try:
             exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
@@ -151,8 +172,8 @@ def _defined(source: str, name: str, env: dict[str, Any]) -> Any:
     return env[name]
 
 
-def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = None
-                 ) -> tuple[tuple[str, str] | None, dict[str, Any]]:
+def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = None,
+                 mark_dynamic: bool = False) -> tuple[tuple[str, str] | None, dict[str, Any]]:
     """Build the input eagerly, run the compiled `program`; return (error, returned tensors).
 
     `source` defines make_input(), program(input) and OUTPUTS, the names of what it returns.
@@ -165,6 +186,8 @@ def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = N
         warnings.simplefilter("ignore")
         try:
             x = env["make_input"]()
+            if mark_dynamic:
+                marked((x,), torch)
             torch._dynamo.reset()
             outputs = torch.compile(env["program"], backend=backend, dynamic=dynamic)(x)
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
@@ -239,7 +262,8 @@ def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
     """Run `program` as `setup` says; return the first differing step's differences."""
     refusals = tuple(setup.get("refusals") or REFUSALS)
     if setup["runner"] == "compiled":
-        error, live = run_compiled(program, setup["backend"], torch, setup.get("dynamic"))
+        error, live = run_compiled(program, setup["backend"], torch, setup.get("dynamic"),
+                                   bool(setup.get("mark_dynamic")))
         seen = {} if error else observe(live, fields, torch)
         return differences(expected[-1], error, seen, refusals)
     for want, (error, live) in zip(expected, run_steps(program, torch, setup)):

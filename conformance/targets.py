@@ -211,6 +211,8 @@ class CompiledTarget(Target):
     budget_scale: float = 0.01
     backend: str = "inductor"
     dynamic: bool | None = None  # torch.compile's own default: static, then dynamic
+    # each call first marks its tensor arguments' dims of size >= 2 maybe dynamic
+    mark_dynamic: bool = False
     # a torch._dynamo.graph_break() in the middle of the compiled body: two graphs, with the
     # aliasing and mutations between them handled by dynamo itself
     graph_break: bool = False
@@ -222,9 +224,10 @@ class CompiledTarget(Target):
             import torch._dynamo
             torch._dynamo.reset()
             return run(program, torch, realize=lambda fn, lib: replay.compiled(
-                self._function_source(fn), fn.name, lib, self.backend, self.dynamic))
+                self._function_source(fn), fn.name, lib, self.backend, self.dynamic,
+                self.mark_dynamic))
         error, live = replay.run_compiled(self.source(program), self.backend, torch,
-                                          self.dynamic)
+                                          self.dynamic, self.mark_dynamic)
         last, index = program.steps[-1], len(program.steps) - 1
         if error is not None:
             return [StepResult(last, error, index=index)]
@@ -257,7 +260,7 @@ class CompiledTarget(Target):
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
         return {**super().replay_setup(program), "backend": self.backend,
-                "dynamic": self.dynamic,
+                "dynamic": self.dynamic, "mark_dynamic": self.mark_dynamic,
                 "runner": "steps" if program.functions else "compiled"}
 
     def project(self, program: Program, expected: list[StepResult]) -> list[StepResult]:
@@ -411,6 +414,8 @@ def _builtin() -> list[Target]:
         CompiledTarget("compile:inductor", "cpu", backend="inductor"),
         CompiledTarget("compile:aot_eager-dynamic", "cpu", backend="aot_eager", dynamic=True),
         CompiledTarget("compile:inductor-dynamic", "cpu", backend="inductor", dynamic=True),
+        CompiledTarget("compile:inductor-mark-dynamic", "cpu", backend="inductor",
+                       mark_dynamic=True),
         CompiledTarget("compile:aot_eager-graph-break", "cpu", backend="aot_eager",
                        graph_break=True),
         CompiledTarget("compile:inductor-graph-break", "cpu", backend="inductor",

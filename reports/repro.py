@@ -36,7 +36,10 @@ def script(failure: dict[str, Any]) -> str:
     setup = failure["setup"]
     if not isinstance(setup, dict) or setup.get("runner") not in ("steps", "compiled"):
         raise ValueError("the record's setup names no known way to run the program")
-    compiled = f"torch.compile(backend={setup.get('backend')!r}, dynamic={setup.get('dynamic')!r})"
+    compiled = (f"torch.compile(backend={setup.get('backend')!r}, "
+                f"dynamic={setup.get('dynamic')!r})")
+    if setup.get("mark_dynamic"):
+        compiled += ", its tensor arguments' dims of size >= 2 maybe_mark_dynamic"
     how = ("# The program, as torch code: make_input() runs eagerly, program() is compiled\n"
            f"# with {compiled}.\n"
            if setup["runner"] == "compiled" else

@@ -154,3 +154,26 @@ def test_a_written_out_tensor_keeps_the_dtype_torch_infers() -> None:
         assert literal.dtype == dtype, text
         assert str(eval(text, {"torch": torch}).dtype) == f"torch.{dtype}"  # noqa: S307
         assert run(program, ref)[-1].error is None
+
+
+def test_the_mark_dynamic_target_marks_its_arguments_dims() -> None:
+    from torch._dynamo.backends.registry import lookup_backend
+
+    from stridecheck.conformance import replay
+    counted = {"compiles": 0}
+    eager = lookup_backend("eager")
+
+    def counting(gm: object, inputs: object) -> object:
+        counted["compiles"] += 1
+        return eager(gm, inputs)
+
+    for mark, compiles in ((False, 2), (True, 1)):
+        torch._dynamo.reset()
+        counted["compiles"] = 0
+        f = replay.compiled("def f(a):\n    return (a * 2,)\n", "f", torch, counting, False,
+                            mark)
+        f(torch.zeros(3))
+        f(torch.zeros(5))  # another size: a recompile unless dim 0 was marked dynamic
+        assert counted["compiles"] == compiles, mark
+    assert all_targets()["compile:inductor-mark-dynamic"].replay_setup(
+        parse(ALIAS_REPRO))["mark_dynamic"] is True
