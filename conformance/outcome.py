@@ -325,7 +325,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     "result_unused" when the function neither returns nor reads what the step binds,
     "noop_alias" when what it binds has its subject's storage, geometry and dtype
     (detach(), say), "new_input_overlap" when the call passes two distinct tensors sharing a
-    storage and no earlier call of the function did."""
+    storage and no earlier call of the function did, "lost_input_overlap" when an earlier
+    call did and this one does not."""
     call = program.steps[index]
     fn = program.function(call.op.name)
     k = at_step - index
@@ -335,10 +336,13 @@ def _call_facts(program: Program, index: int, inlined: Program,
     if own.out is not None and not any(
             n == own.out or n.startswith(f"{own.out}[") for n in (*fn.returns, *later)):
         facts.add("result_unused")
-    if _overlapping_args(program, index, inlined_full) and not any(
-            _overlapping_args(program, i, inlined_full) for i in range(index)
-            if program.steps[i].op.kind == "call" and program.steps[i].op.name == fn.name):
+    overlaps = _overlapping_args(program, index, inlined_full)
+    before_calls = [_overlapping_args(program, i, inlined_full) for i in range(index)
+                    if program.steps[i].op.kind == "call" and program.steps[i].op.name == fn.name]
+    if overlaps and before_calls and not any(before_calls):
         facts.add("new_input_overlap")
+    if not overlaps and any(before_calls):
+        facts.add("lost_input_overlap")
     before = _live_at([r for r in inlined_full if r.index < at_step], at_step)
     after = _live_at([r for r in inlined_full if r.index <= at_step], at_step)
     if step.out in after and step.src in before and all(
@@ -367,7 +371,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     was bound to an earlier in-place op's result (one object under two names, or x += 1,
     which binds x to what x.__iadd__ returns), "meta_literal" when it writes out a tensor on
     meta (torch.tensor([0], device='meta')), "subject_0d_float64" when its subject is a 0-d
-    float64 tensor,
+    float64 tensor, "subject_gapped_unfold" when its subject is x.unfold(dim, size, step)
+    with step > size (windows with gaps between them),
     "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
     out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
     tensors a compiled function takes) and is not that input, or is an input passed twice or
@@ -402,6 +407,10 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
             facts.add("returns_input_alias")
     if any(lit.device == "meta" for lit in step.op.literals()):
         facts.add("meta_literal")
+    made = next((s for s in reversed(program.steps[:index]) if s.out == step.src), None)
+    if made is not None and made.op.name == "unfold" and len(made.op.args) == 3 and \
+            made.op.args[2] > made.op.args[1]:
+        facts.add("subject_gapped_unfold")
     if step.src in before and before[step.src].shape == () and \
             before[step.src].dtype == "float64":
         facts.add("subject_0d_float64")
