@@ -115,3 +115,14 @@ def test_a_step_condition_holds_only_where_the_step_has_that_fact() -> None:
     assert outcome.known is entry
     basic = parse('x = torch.zeros(2, 3, device="meta")\ny = x.t()\nz = y[None, 0:2]\n')
     assert check(basic, target).known is not entry
+
+
+def test_size1_strides_allows_is_set_to_only_of_the_restrided_tensor() -> None:
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.known import _condition
+    strides = Difference("x2", "strides", (4, 2, 1), (2, 2, 1), shape=(1, 1, 2))
+    own = Difference("x2", "storage", True, False, spelling="is_set_to(x0)")
+    other = Difference("x1", "storage", True, False, spelling="is_set_to(x0)")
+    assert _condition("size1_strides", [strides, own])
+    assert not _condition("size1_strides", [strides, other])
+    assert not _condition("size1_strides", [own])
