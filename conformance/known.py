@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 # conditions on the diverging step rather than on the differences (outcome._step_facts)
 FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused",
          "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
-         "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap")
+         "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
+         "after_dtype_view_write")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -54,6 +55,7 @@ class KnownDivergence:
     # one object under two names, or `x += 1`), "meta_literal" (the step writes out a
     # tensor on meta), "subject_0d_float64" (the step's subject is a 0-d float64 tensor),
     # "subject_gapped_unfold" (the step's subject is an unfold with step > size),
+    # "after_dtype_view_write" (an earlier step wrote to a view(dtype) of a tensor),
     # "new_input_overlap" (the call passes two distinct tensors sharing a storage, which no
     # earlier call of its function did), "lost_input_overlap" (an earlier call of its
     # function passed such tensors, this one does not),

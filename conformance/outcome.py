@@ -372,7 +372,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     which binds x to what x.__iadd__ returns), "meta_literal" when it writes out a tensor on
     meta (torch.tensor([0], device='meta')), "subject_0d_float64" when its subject is a 0-d
     float64 tensor, "subject_gapped_unfold" when its subject is x.unfold(dim, size, step)
-    with step > size (windows with gaps between them),
+    with step > size (windows with gaps between them), "after_dtype_view_write" when an
+    earlier step wrote (in place or as out=) to a view(dtype) of another tensor,
     "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
     out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
     tensors a compiled function takes) and is not that input, or is an input passed twice or
@@ -407,6 +408,14 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
             facts.add("returns_input_alias")
     if any(lit.device == "meta" for lit in step.op.literals()):
         facts.add("meta_literal")
+    dtype_views = {s.out for s in program.steps[:index] if s.op.key == "view.dtype"}
+    for s in program.steps[:index]:
+        out = dict(s.op.kwargs).get("out")
+        spec_s = BY_KEY.get(s.op.key)
+        written = out.name if isinstance(out, Ref) else \
+            s.src if spec_s is not None and spec_s.writes else None
+        if written in dtype_views:
+            facts.add("after_dtype_view_write")
     made = next((s for s in reversed(program.steps[:index]) if s.out == step.src), None)
     if made is not None and made.op.name == "unfold" and len(made.op.args) == 3 and \
             made.op.args[2] > made.op.args[1]:
