@@ -196,23 +196,20 @@ def check(program: Program, target: Target) -> Outcome:
                              _step_facts(inlined, inlined_full, at_step,
                                          tuple(a.name for a in program.steps[index].op.args))
                              | _call_facts(program, index, inlined, inlined_full, at_step))
-        return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs,
-                       known, index=index, expected=expected,
-                       expected_live=_live_at(expected, at), actual_live=_live_at(actual, at),
-                       dtype=dtype, rank=rank, located=located)
-    # a program compiled whole takes its first tensor as its input
-    inputs = tuple(s.out for s in program.steps[:1] if s.out is not None)
-    known = classify(target.ops_at_fault(program, index), diffs, target,
-                     _step_facts(program, full, index, inputs))
-    if known is not None and target.prefixes(program):
-        # seen whole, the program matched an entry by any of its ops: the entry must be about
-        # the step where the difference starts, found by running shorter programs
-        index, first = _first_diverging_step(program, target, full)
-        known = classify((program.steps[index].op.fault_key,), first or diffs, target,
+    else:
+        # a program compiled whole takes its first tensor as its input
+        inputs = tuple(s.out for s in program.steps[:1] if s.out is not None)
+        known = classify(target.ops_at_fault(program, index), diffs, target,
                          _step_facts(program, full, index, inputs))
+        if known is not None and target.prefixes(program):
+            # seen whole, the program matched an entry by any of its ops: the entry must be
+            # about the step where the difference starts, found by running shorter programs
+            index, first = _first_diverging_step(program, target, full)
+            known = classify((program.steps[index].op.fault_key,), first or diffs, target,
+                             _step_facts(program, full, index, inputs))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=_live_at(expected, at),
-                   actual_live=_live_at(actual, at), dtype=dtype, rank=rank)
+                   actual_live=_live_at(actual, at), dtype=dtype, rank=rank, located=located)
 
 
 def _first_diverging_step(program: Program, target: Target, full: list[StepResult]

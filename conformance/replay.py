@@ -56,9 +56,8 @@ def compiled(source: str, name: str, torch: Any, backend: str, dynamic: bool | N
     """Return function `name` of `source` compiled with torch.compile(backend, dynamic); with
     `mark_dynamic`, each call first marks every dim of size 2 or more of its tensor arguments
     with torch._dynamo.maybe_mark_dynamic."""
-    env: dict[str, Any] = {"torch": torch}
-    exec(compile(source, "<program>", "exec"), env)  # noqa: S102 - the program's own function
-    function = torch.compile(env[name], backend=backend, dynamic=dynamic)
+    function = torch.compile(_defined(source, name, {"torch": torch}), backend=backend,
+                             dynamic=dynamic)
     if not mark_dynamic:
         return function
 
