@@ -107,8 +107,8 @@ def test_a_call_step_fact_gates_its_entry() -> None:
     assert check(returned, target).status == PASS
 
 
-def test_a_call_no_body_step_explains_is_matched_by_no_op_entry() -> None:
-    # the body's steps all agree when each is returned; the difference is in the returns
+def test_a_call_difference_is_reported_at_the_call_step() -> None:
+    # the located body step is kept beside it (outcome.located); index is the program's own
     program = parse(ALIAS_REPRO)
     outcome = check(program, all_targets()["compile:aot_eager"])
     assert outcome.index == 3  # the call step, as the program numbers it
