@@ -31,22 +31,25 @@ def _live_tensors(env: dict[str, Any]) -> dict[str, Any]:
 
 
 Realize = Callable[[Function, Any], Any]
+# which live tensors to observe after step i: watch(i, name) (all of them when None)
+Watch = Callable[[int, str], bool]
 
 
 def run(program: Program, lib: Any, *, observe_every_step: bool = True,
-        realize: Realize = interpreted) -> list[StepResult]:
-    """Run every step on `lib` until one raises; observe live tensors after each step.
+        realize: Realize = interpreted, watch: Watch | None = None) -> list[StepResult]:
+    """Run every step on `lib` until one raises; observe live tensors after each step (those
+    `watch` names: a batch observes after each step only what that step can change).
 
     The program's functions are made callable by `realize(function, lib)`: as they are, or
     compiled.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch's deprecation notes are not outcomes
-        return _run(program, lib, observe_every_step, realize)
+        return _run(program, lib, observe_every_step, realize, watch)
 
 
-def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize
-         ) -> list[StepResult]:
+def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize,
+         watch: Watch | None) -> list[StepResult]:
     env: dict[str, Any] = {f.name: realize(f, lib) for f in program.functions}
     results: list[StepResult] = []
     for i, step in enumerate(program.steps):
@@ -59,7 +62,11 @@ def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize
         if step.out is not None:
             bind(env, step.out, out)
         last = i == len(program.steps) - 1
-        live = snapshot_all(_live_tensors(env)) if observe_every_step or last else {}
+        live = {}
+        if observe_every_step or last:
+            tensors = _live_tensors(env)
+            live = snapshot_all(tensors if watch is None else
+                                {k: v for k, v in tensors.items() if watch(i, k)})
         results.append(StepResult(step, None, live, i))
     return results
 

@@ -22,7 +22,7 @@ from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import GRAPH_BREAK, Function, Op, Program, Step
 
 from . import replay
-from .execute import StepResult, run
+from .execute import StepResult, Watch, run
 from .observe import FIELDS, snapshot_all
 
 NO_VALUES = tuple(f for f in FIELDS if f != "values")
@@ -56,6 +56,10 @@ class Target:
     kind: str = "eager"  # what known-divergence patterns call it: eager, fake, compile, refs
     unavailable: str | None = None  # why it cannot run here, if it cannot
     budget_scale: float = 1.0  # share of the example budget (compiles are slow)
+    # how many function programs one example may run together (outcome.check_batch): a
+    # target whose cost is per run, not per step, checks more programs per second in batches
+    batch: int = 1
+    batch_budget_scale: float = 1.0  # the share of the example budget for batches
     # messages with which a build refuses work it cannot do: "unsupported", not a divergence
     refusals: tuple[str, ...] = replay.REFUSALS
     # torch code a repro script runs first (a backend's import, say)
@@ -64,22 +68,24 @@ class Target:
     unshown_spellings: tuple[str, ...] = ()
 
     # -- running -----------------------------------------------------------------------------
-    def run(self, program: Program) -> list[StepResult]:
-        """Run a program; raise Unsupported when this machine or build cannot."""
+    def run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
+        """Run a program; raise Unsupported when this machine or build cannot. `watch` says
+        which tensors to observe after each step (execute.run; all when None)."""
         if self.unavailable:
             raise Unsupported(self.unavailable)
         for step in (*program.steps, *(s for f in program.functions for s in f.body)):
             spec = BY_KEY.get(step.op.key)
             if spec is not None and self.kind in spec.unsupported_on:
                 raise Unsupported(f"{self.name}: {self.kind} cannot run {spec.key}")
-        results = self._run(program)
+        # a target of another distribution may define _run(program) alone
+        results = self._run(program) if watch is None else self._run(program, watch)
         for r in results:
             if r.error and any(m in r.error[1] for m in self.refusals):
                 raise Unsupported(f"{self.name}: {r.error[1]}")
         return results
 
-    def _run(self, program: Program) -> list[StepResult]:
-        return run(program, _torch())
+    def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
+        return run(program, _torch(), watch=watch)
 
     def source(self, program: Program) -> str:
         """Return the torch code this target runs for `program` (a repro script embeds it)."""
@@ -167,9 +173,9 @@ class FakeTarget(Target):
         "aten.nonzero.default", "aten.masked_select.default", "aten.nonzero.out",
         "aten.masked_select.out", "Please convert all Tensors to FakeTensors")
 
-    def _run(self, program: Program) -> list[StepResult]:
+    def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
         with fake_mode():
-            return run(program, _torch())
+            return run(program, _torch(), watch=watch)
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
         return {**super().replay_setup(program), "fake": True}
@@ -209,6 +215,11 @@ class CompiledTarget(Target):
     fields: tuple[str, ...] = COMPILED_FIELDS
     kind: str = "compile"
     budget_scale: float = 0.01
+    # one compile per call for up to 16 programs (the graph-break variants run one at a
+    # time: a break in the middle of a joint body would fall inside one program of 16)
+    batch: int = 16
+    # a share of the example budget for batches: about 1,000 programs in the ci profile
+    batch_budget_scale: float = 0.12
     backend: str = "inductor"
     dynamic: bool | None = None  # torch.compile's own default: static, then dynamic
     # each call first marks its tensor arguments' dims of size >= 2 maybe dynamic
@@ -217,7 +228,7 @@ class CompiledTarget(Target):
     # aliasing and mutations between them handled by dynamo itself
     graph_break: bool = False
 
-    def _run(self, program: Program) -> list[StepResult]:
+    def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
         fake_mode()  # quiets the fake-tensor log that compiling also writes to
         torch = _torch()
         if program.functions:
@@ -225,7 +236,7 @@ class CompiledTarget(Target):
             torch._dynamo.reset()
             return run(program, torch, realize=lambda fn, lib: replay.compiled(
                 self._function_source(fn), fn.name, lib, self.backend, self.dynamic,
-                self.mark_dynamic))
+                self.mark_dynamic), watch=watch)
         error, live = replay.run_compiled(self.source(program), self.backend, torch,
                                           self.dynamic, self.mark_dynamic)
         last, index = program.steps[-1], len(program.steps) - 1
@@ -353,8 +364,8 @@ class RefsTarget(Target):
             steps.append(step)
         return tuple(steps)
 
-    def _run(self, program: Program) -> list[StepResult]:
-        return run(self._routed_program(program), _RefsLibrary())
+    def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
+        return run(self._routed_program(program), _RefsLibrary(), watch=watch)
 
     def source(self, program: Program) -> str:
         routed = self._routed_program(program)
@@ -417,9 +428,9 @@ def _builtin() -> list[Target]:
         CompiledTarget("compile:inductor-mark-dynamic", "cpu", backend="inductor",
                        mark_dynamic=True),
         CompiledTarget("compile:aot_eager-graph-break", "cpu", backend="aot_eager",
-                       graph_break=True),
+                       graph_break=True, batch=1),
         CompiledTarget("compile:inductor-graph-break", "cpu", backend="inductor",
-                       graph_break=True),
+                       graph_break=True, batch=1),
         RefsTarget("refs", "cpu"),
     ]
     return targets

@@ -21,26 +21,34 @@ from stridecheck.conformance.outcome import (
     UNSUPPORTED,
     Outcome,
     check,
+    check_batch,
     reproduce,
 )
 from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, run_state
 from stridecheck.conformance.results import reproduce_blob
 from stridecheck.conformance.targets import Target
-from stridecheck.strategies import alias_programs, function_programs, view_chains
+from stridecheck.strategies import (
+    alias_programs,
+    function_batches,
+    function_programs,
+    view_chains,
+)
 
 
-def _budget(target: Target, config: pytest.Config, parts: int) -> settings:
+def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> settings:
     base = settings()
     override = config.getoption("--stridecheck-max-examples")
     examples = override if override is not None else base.max_examples
     # no explain phase: it reruns the failure many times, minutes on a compiled target
     phases = [p for p in base.phases if p is not Phase.explain]
-    share = -(-int(examples * target.budget_scale) // parts)
+    share = -(-int(examples * scale) // parts)
     return settings(base, max_examples=max(3, share), phases=phases)
 
 
 def _run(strategy: Any, target: Target, part: tuple[int, int],
-         request: pytest.FixtureRequest) -> None:
+         request: pytest.FixtureRequest, batched: bool = False) -> None:
+    """Check each example of `strategy` on `target`: a program, or with `batched` a tuple of
+    programs run together where they can (outcome.check_batch)."""
     if target.unavailable:
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
@@ -49,23 +57,34 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
     test = request.node.name
     failing: list[Outcome] = []  # divergences so far; the last is the shrunk one
 
-    def property_(program: Any) -> None:
+    def started(program: Any) -> None:
         if recorder is not None:
             recorder.started(test, target.name, target.device, program)
-        outcome = check(program, target)
-        if recorder is not None:
-            recorder.example(outcome.record(test, target.device, shrink=bool(failing)))
-        if outcome.status == KNOWN:
-            assert outcome.known is not None
-            known[outcome.known.id] += 1
-        elif outcome.status == UNSUPPORTED:
-            unsupported[target.name] += 1
-        elif outcome.status == DIVERGENCE:
-            failing.append(outcome)
-            raise AssertionError(outcome.explain())
+
+    def property_(example: Any) -> None:
+        if batched:
+            outcomes = check_batch(example, target, started)
+        else:
+            started(example)
+            outcomes = [check(example, target)]
+        diverging = None
+        for outcome in outcomes:
+            if recorder is not None:
+                recorder.example(outcome.record(test, target.device, shrink=bool(failing)))
+            if outcome.status == KNOWN:
+                assert outcome.known is not None
+                known[outcome.known.id] += 1
+            elif outcome.status == UNSUPPORTED:
+                unsupported[target.name] += 1
+            elif outcome.status == DIVERGENCE and diverging is None:
+                diverging = outcome
+        if diverging is not None:
+            failing.append(diverging)
+            raise AssertionError(diverging.explain())
 
     checked = given(strategy)(property_)
-    budget = _budget(target, request.config, part[1])
+    budget = _budget(target, request.config, part[1],
+                     target.batch_budget_scale if batched else target.budget_scale)
     checked = budget(checked)
     if budget.derandomize:
         # derandomized Hypothesis seeds from the function's source, the same for every test
@@ -97,8 +116,12 @@ def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int,
 
 def test_function_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],
                            request: pytest.FixtureRequest) -> None:
-    _run(function_programs(device=stridecheck_target.device), stridecheck_target,
-         stridecheck_part, request)
+    target = stridecheck_target
+    if target.batch > 1:
+        _run(function_batches(device=target.device, max_size=target.batch), target,
+             stridecheck_part, request, batched=True)
+    else:
+        _run(function_programs(device=target.device), target, stridecheck_part, request)
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)

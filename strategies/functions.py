@@ -48,19 +48,39 @@ INPUT_FAMILIES = frozenset({"dims", "reshape", "index", "broadcast", "dtype"})
 def function_program(ch: Chooser, *, max_ops: int = 6, device: str = "cpu",
                      invalid_share: float = 0.05, write_share: float = 0.4,
                      ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64,
-                     min_calls: int = 1, max_calls: int = 3) -> Program:
-    """Return a program: inputs, a call of its function, the probe, maybe more calls."""
+                     min_calls: int = 1, max_calls: int = 3,
+                     later: tuple[str, ...] = ()) -> Program:
+    """Return a program: inputs, a call of its function, the probe, maybe more calls.
+
+    `later` says, per later call in turn, how its inputs are made (see `later_inputs`; drawn
+    where it says nothing): a batch's programs change their inputs alike, so that the guards of the
+    one function they compile to fail or pass for all of them together.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the reference warns where torch does
         return _function_program(ch, max_ops=max_ops, device=device,
                                  invalid_share=invalid_share, write_share=write_share, ops=ops,
                                  max_numel=max_numel, min_calls=min_calls,
-                                 max_calls=max_calls)
+                                 max_calls=max_calls, later=later)
+
+
+def function_batch(ch: Chooser, *, max_size: int = 16, max_calls: int = 3,
+                   **kw: Any) -> tuple[Program, ...]:
+    """Return up to `max_size` programs (`function_program`, `kw` its options) that call
+    their function the same number of times, on later inputs made the same way: what
+    `outcome.check_batch` runs as one batch. Each program's draws are one span."""
+    calls = ch.integer(1, max_calls)
+    later = tuple(later_inputs(ch) for _ in range(calls - 1))
+    programs: list[Program] = []
+    while not programs or (len(programs) < max_size and ch.chance(0.9)):
+        programs.append(ch.group(lambda sub: function_program(
+            sub, min_calls=calls, max_calls=calls, later=later, **kw)))
+    return tuple(programs)
 
 
 def _function_program(ch: Chooser, *, max_ops: int, device: str, invalid_share: float,
                       write_share: float, ops: tuple[OpSpec, ...], max_numel: int,
-                      min_calls: int, max_calls: int) -> Program:
+                      min_calls: int, max_calls: int, later: tuple[str, ...]) -> Program:
     steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}
     _replay(steps, env)
@@ -78,7 +98,8 @@ def _function_program(ch: Chooser, *, max_ops: int, device: str, invalid_share: 
         if call:
             if call >= min_calls and not ch.chance(0.7):
                 break
-            args = _other_inputs(ch, steps, env, args, call)
+            how = later[call - 1] if call <= len(later) else later_inputs(ch)
+            args = _other_inputs(steps, env, args, call, how)
         out = "out" if call == 0 else f"out{call}"
         if not _step(steps, env, Step(out, None, Op(NAME, tuple(Ref(a) for a in args),
                                                     kind="call"))):
@@ -181,15 +202,19 @@ def _body(ch: Chooser, live: dict[str, Any], *, max_ops: int, device: str,
     return body, returns
 
 
-def _other_inputs(ch: Chooser, steps: list[Step], env: dict[str, Any], args: list[str],
-                  call: int) -> list[str]:
-    """Draw the next call's inputs: the same ones (changed by now), contiguous clones (no
+def later_inputs(ch: Chooser) -> str:
+    """Draw how a later call's inputs are made (see `_other_inputs`)."""
+    # half of the later calls change the aliasing between the inputs: what guards must see
+    return ch.choice(("alias", "overlap")) if ch.chance(0.5) else \
+        ch.choice(("same", "clone", "layout"))
+
+
+def _other_inputs(steps: list[Step], env: dict[str, Any], args: list[str], call: int,
+                  how: str) -> list[str]:
+    """Return the next call's inputs: the same ones (changed by now), contiguous clones (no
     aliasing), one input passed for every parameter of its shape and dtype (aliasing), a view
     of it with its geometry passed for those parameters (overlapping tensors, not one), or
     copies with the dims' strides reversed (another layout)."""
-    # half of the later calls change the aliasing between the inputs: what guards must see
-    how = ch.choice(("alias", "overlap")) if ch.chance(0.5) else \
-        ch.choice(("same", "clone", "layout"))
     if how == "same":
         return list(args)
     first = env[args[0]]

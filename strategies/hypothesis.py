@@ -18,7 +18,7 @@ from hypothesis.strategies import SearchStrategy
 from stridecheck.reference.ops import OPS, OpSpec
 
 from .chains import chain
-from .functions import function_program
+from .functions import function_batch, function_program
 from .program import Program
 
 T = TypeVar("T")
@@ -173,5 +173,32 @@ def function_programs(*, max_ops: int = 6, max_numel: int = 64, device: str = "c
                                 invalid_share=invalid_share, write_share=write_share,
                                 ops=chosen, max_numel=max_numel, min_calls=min_calls,
                                 max_calls=max_calls)
+
+    return build()
+
+
+def function_batches(*, max_size: int = 16, max_ops: int = 6, max_numel: int = 64,
+                     device: str = "cpu", invalid_share: float = 0.05,
+                     write_share: float = 0.4, max_calls: int = 3,
+                     ops: Sequence[str] | None = None
+                     ) -> st.SearchStrategy[tuple[Program, ...]]:
+    """Return batches of up to `max_size` function programs (`function_programs`), for a
+    target to run together where it can (strategies.batch): the programs of a batch call
+    their function the same number of times, on later inputs made the same way. Shrinking
+    deletes programs, down to the one that shows a difference.
+    """
+    _check_bounds(1, max_ops, max_numel, invalid_share)
+    if max_size < 1:
+        raise InvalidArgument(f"max_size={max_size} must be >= 1")
+    if max_calls < 1:
+        raise InvalidArgument(f"max_calls={max_calls} must be >= 1")
+    chosen = _ops(ops)
+
+    @st.composite
+    def build(draw: Any) -> tuple[Program, ...]:
+        return function_batch(HypothesisChooser(draw), max_size=max_size, max_ops=max_ops,
+                              device=device, invalid_share=invalid_share,
+                              write_share=write_share, ops=chosen, max_numel=max_numel,
+                              max_calls=max_calls)
 
     return build()

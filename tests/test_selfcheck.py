@@ -20,10 +20,15 @@ import pytest
 from hypothesis import given, seed, settings
 from injected_bugs import BUGS, Bug
 
-from stridecheck.conformance.outcome import DIVERGENCE, check
+from stridecheck.conformance.outcome import DIVERGENCE, check, check_batch
 from stridecheck.conformance.plugin import PROFILES
 from stridecheck.conformance.targets import all_targets
-from stridecheck.strategies import alias_programs, function_programs, view_chains
+from stridecheck.strategies import (
+    alias_programs,
+    function_batches,
+    function_programs,
+    view_chains,
+)
 
 CI = settings(suppress_health_check=list(__import__("hypothesis").HealthCheck),
               **PROFILES["ci"])
@@ -34,21 +39,28 @@ def hunt(bug: Bug) -> dict[str, Any]:
     target = all_targets()[bug.target]
     strategies = {"alias_programs": alias_programs, "view_chains": view_chains,
                   "function_programs": function_programs}
-    strategy = strategies[bug.strategy](device=target.device, ops=bug.ops)
+    batched = bug.strategy == "function_programs" and target.batch > 1
+    # function programs on a target that batches them are hunted in batches, as the suite
+    # checks them there: the bug must show through a batch and shrink to one program
+    strategy = function_batches(device=target.device, ops=bug.ops, max_size=target.batch) \
+        if batched else strategies[bug.strategy](device=target.device, ops=bug.ops)
     found: dict[str, Any] = {}
 
     # deterministic like the ci profile, but with a stream of examples of its own per bug
     @settings(CI, derandomize=False)
     @seed(zlib.crc32(bug.name.encode()))
     @given(strategy)
-    def property_(program: Any) -> None:
+    def property_(example: Any) -> None:
         with bug.install():
-            outcome = check(program, target)
-        # the divergence must be the bug's: torch as it is passes the same program
-        if outcome.status == DIVERGENCE and check(program, target).status != DIVERGENCE:
-            found["program"] = program
-            found["diffs"] = [str(d) for d in outcome.diffs[:3]]
-            raise AssertionError(outcome.explain())
+            outcomes = check_batch(example, target) if batched else [check(example, target)]
+        for outcome in outcomes:
+            # the divergence must be the bug's: torch as it is passes the same program
+            if outcome.status == DIVERGENCE and \
+                    check(outcome.program, target).status != DIVERGENCE:
+                found["program"] = outcome.program
+                found["batch"] = len(example) if batched else 1
+                found["diffs"] = [str(d) for d in outcome.diffs[:3]]
+                raise AssertionError(outcome.explain())
 
     start = time.perf_counter()
     try:
@@ -61,7 +73,7 @@ def hunt(bug: Bug) -> dict[str, Any]:
             "seconds": round(time.perf_counter() - start, 2),
             "shrunk_ops": len(program.steps) if program is not None else None,
             "program": repr(program) if program is not None else None,
-            "diffs": found.get("diffs", [])}
+            "batch": found.get("batch"), "diffs": found.get("diffs", [])}
 
 
 @pytest.mark.parametrize("bug", BUGS, ids=lambda b: b.name)
@@ -73,6 +85,7 @@ def test_injected_bug_is_detected_and_shrunk(bug: Bug) -> None:
             out.write(json.dumps(result) + "\n")
     assert result["detected"], f"{bug.name} ({bug.kind}) went unnoticed on {bug.target}"
     assert result["shrunk_ops"] is not None and result["shrunk_ops"] <= 12, result["program"]
+    assert result["batch"] == 1, f"shrunk to a batch of {result['batch']} programs"
 
 
 def test_there_are_at_least_15_bugs_across_kinds() -> None:
