@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused",
          "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
          "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
-         "after_dtype_view_write")
+         "after_dtype_view_write", "subject_written_in_call")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -58,7 +58,9 @@ class KnownDivergence:
     # "after_dtype_view_write" (an earlier step wrote to a view(dtype) of a tensor),
     # "new_input_overlap" (the call passes two distinct tensors sharing a storage, which no
     # earlier call of its function did), "lost_input_overlap" (an earlier call of its
-    # function passed such tensors, this one does not),
+    # function passed such tensors, this one does not), "subject_written_in_call" (an
+    # earlier step of the called function's body wrote the step's subject in place or as
+    # out=),
     # "noop_alias" (the step's result
     # has its subject's storage, geometry and dtype), or "": several, comma-separated, must
     # all hold

@@ -392,7 +392,9 @@ def _cut_bodies(program: Program, target: Target, index: int, diffs: list[Differ
             return None
         expected = target.project(cut, run(cut, ref))
         found = first_difference(actual, expected, target.fields_for(cut))[1]
-        if found:
+        # a cut shows the call's difference where it differs in one of the same fields; one
+        # that differs otherwise (returning more made another object of one) is not it
+        if found and {d.field for d in found} & {d.field for d in diffs}:
             return inlined, index + k - 1, found, inlined_full
         if raised and everything:
             # the step raises however much of the body is returned, yet the whole call does
@@ -408,7 +410,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     "noop_alias" when what it binds has its subject's storage, geometry and dtype
     (detach(), say), "new_input_overlap" when the call passes two distinct tensors sharing a
     storage and no earlier call of the function did, "lost_input_overlap" when an earlier
-    call did and this one does not."""
+    call did and this one does not, "subject_written_in_call" when an earlier step of the
+    body wrote its subject in place or as out=."""
     call = program.steps[index]
     fn = program.function(call.op.name)
     k = at_step - index
@@ -425,6 +428,12 @@ def _call_facts(program: Program, index: int, inlined: Program,
         facts.add("new_input_overlap")
     if not overlaps and any(before_calls):
         facts.add("lost_input_overlap")
+    for s in fn.body[:k]:
+        spec = BY_KEY.get(s.op.key)
+        out = dict(s.op.kwargs).get("out")
+        if own.src is not None and (out == Ref(own.src) or (
+                s.src == own.src and spec is not None and spec.writes)):
+            facts.add("subject_written_in_call")
     before = _live_at([r for r in inlined_full if r.index < at_step], at_step)
     after = _live_at([r for r in inlined_full if r.index <= at_step], at_step)
     if step.out in after and step.src in before and all(
