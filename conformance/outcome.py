@@ -196,7 +196,8 @@ def check(program: Program, target: Target) -> Outcome:
             located = inlined.steps[at_step]
             known = classify((located.op.fault_key,), first, target,
                              _step_facts(inlined, inlined_full, at_step,
-                                         tuple(a.name for a in program.steps[index].op.args))
+                                         tuple(a.name for a in program.steps[index].op.args),
+                                         since=index)
                              | _call_facts(program, index, inlined, inlined_full, at_step))
     else:
         # a program compiled whole takes its first tensor as its input
@@ -221,10 +222,11 @@ def check_batch(programs: Sequence[Program], target: Target,
     one more for the batch where only the batch differs.
 
     A program runs alone (`check`) where the reference says it raises (its error would end
-    the batch), where it does not batch, or where the batch differs in one of its tensors or
-    steps: it is then checked with everything `check` does (the location of the difference,
-    the known divergences), and the others run as a batch again. A difference no tensor or
-    step names one program for (a joint call's error) splits the batch in halves.
+    the batch), where it does not batch (or the target says it should not: `Target.batches`),
+    or where the batch differs in one of its tensors or steps: it is then checked with
+    everything `check` does (the location of the difference, the known divergences), and
+    the others run as a batch again. A difference no tensor or step names one program for (a
+    joint call's error) splits the batch in halves.
     `started(program)` is told of each program or batch before the target runs it.
     """
     import stridecheck.reference as ref
@@ -241,7 +243,8 @@ def check_batch(programs: Sequence[Program], target: Target,
     groups: dict[int, list[int]] = {}  # programs that batch, by their number of calls
     for i, program in enumerate(programs):
         full = run(program, ref)
-        if len(programs) > 1 and batchable(program) and not any(r.error for r in full):
+        if len(programs) > 1 and batchable(program) and target.batches(program) and \
+                not any(r.error for r in full):
             calls = sum(s.op.kind == "call" for s in program.steps)
             groups.setdefault(calls, []).append(i)
             dtype, rank = _input_of(full, program)
@@ -453,7 +456,7 @@ def _overlapping_args(program: Program, index: int, results: list[StepResult]) -
 
 
 def _step_facts(program: Program, expected: list[StepResult], index: int,
-                inputs: tuple[str, ...] = ()) -> frozenset[str]:
+                inputs: tuple[str, ...] = (), since: int = 0) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
     operands (subject, live tensors and literals it reads) have different ranks,
     "tensor_index" when it indexes with a tensor (x[tensor], x[None, tensor] = v),
@@ -468,7 +471,11 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     "returns_input_alias" when it returns a tensor already live (an in-place op its self, an
     out= op its out tensor, x.real of a real x) that shares storage with one of `inputs` (the
     tensors a compiled function takes) and is not that input, or is an input passed twice or
-    sharing its storage with another input."""
+    sharing its storage with another input.
+
+    "after_metadata_mutation" looks at the steps from `since` on: a call's located step is
+    in a graph of its own, which a change made before the call (the probe's t_() of what an
+    earlier call returned, say) does not reach as a mutation inside it."""
     if not 0 <= index < len(program.steps):
         return frozenset()
     step = program.steps[index]
@@ -481,8 +488,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     ranks = {len(before[n].shape) for n in (step.src, *step.op.refs()) if n in before}
     ranks |= {lit.ndim for lit in step.op.literals()}
     facts = {"mixed_rank"} if len(ranks) > 1 else set()
-    if any(BY_KEY[s.op.key].family in ("metadata_", "storage") for s in program.steps[:index]
-           if s.src is not None and s.op.key in BY_KEY):
+    if any(BY_KEY[s.op.key].family in ("metadata_", "storage")
+           for s in program.steps[since:index] if s.src is not None and s.op.key in BY_KEY):
         facts.add("after_metadata_mutation")
     if step.src in before:
         one = before[step.src].identity or step.src  # the first name of the subject's object

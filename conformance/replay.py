@@ -171,11 +171,12 @@ def _defined(source: str, name: str, env: dict[str, Any]) -> Any:
     return env[name]
 
 
-def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = None,
+def run_compiled(source: str, backend: str | None, torch: Any, dynamic: bool | None = None,
                  mark_dynamic: bool = False) -> tuple[tuple[str, str] | None, dict[str, Any]]:
     """Build the input eagerly, run the compiled `program`; return (error, returned tensors).
 
     `source` defines make_input(), program(input) and OUTPUTS, the names of what it returns.
+    Without a backend, program() runs eagerly (what a repro shows beside the compiled run).
     """
     import torch._dynamo
 
@@ -188,7 +189,9 @@ def run_compiled(source: str, backend: str, torch: Any, dynamic: bool | None = N
             if mark_dynamic:
                 marked((x,), torch)
             torch._dynamo.reset()
-            outputs = torch.compile(env["program"], backend=backend, dynamic=dynamic)(x)
+            program = env["program"] if backend is None else \
+                torch.compile(env["program"], backend=backend, dynamic=dynamic)
+            outputs = program(x)
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
             inner = unwrapped(exc)
             text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
@@ -261,7 +264,7 @@ def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
     """Run `program` as `setup` says; return the first differing step's differences."""
     refusals = tuple(setup.get("refusals") or REFUSALS)
     if setup["runner"] == "compiled":
-        error, live = run_compiled(program, setup["backend"], torch, setup.get("dynamic"),
+        error, live = run_compiled(program, setup.get("backend"), torch, setup.get("dynamic"),
                                    bool(setup.get("mark_dynamic")))
         seen = {} if error else observe(live, fields, torch)
         return differences(expected[-1], error, seen, refusals)
@@ -314,9 +317,31 @@ def replay(target: str, setup: dict[str, Any], fields: tuple[str, ...], program:
     if found:
         print(f"{target}, torch {torch.__version__}: {len(found)} difference(s)")
         print("\n".join(f"  {line}" for line in found))
+        if setup.get("backend"):
+            _beside_eager(setup, fields, program, expected, torch)
         return 1
     print(f"{target}, torch {torch.__version__}: torch agrees with the expected behaviour")
     return 0
+
+
+def _beside_eager(setup: dict[str, Any], fields: tuple[str, ...], program: str,
+                  expected: list[dict[str, Any]], torch: Any) -> None:
+    """Print what the same program does without torch.compile: eager torch agreeing with
+    the expected behaviour is what makes the difference the compiler's."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            found = check({**setup, "backend": None}, fields, program, expected, torch)
+    except Exception as exc:  # noqa: BLE001 - the eager run is an aside: report, do not fail
+        print(f"eager (the same program without torch.compile) could not run: {exc}")
+        return
+    if found:
+        print(f"eager (the same program without torch.compile): {len(found)} difference(s) "
+              "too, so this is not the compiler's alone")
+        print("\n".join(f"  {line}" for line in found))
+    else:
+        print("eager (the same program without torch.compile): agrees with the expected "
+              "behaviour")
 
 
 def main(namespace: dict[str, Any]) -> None:

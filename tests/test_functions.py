@@ -122,6 +122,9 @@ def test_a_repro_script_of_a_compiled_call_shows_the_function_and_fails(
     out = run_script(path)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "out[1].identity=None, but should be 'out[0]'" in out.stdout, out.stdout
+    # beside it, the same program without torch.compile: eager torch agrees
+    assert "eager (the same program without torch.compile): agrees with the expected " \
+        "behaviour" in out.stdout, out.stdout
     # the same script's program passes as eager code
     eager = run_script(_write(tmp_path, _failure(ALIAS_REPRO, "eager:cpu")))
     assert eager.returncode == 0, eager.stdout + eager.stderr
@@ -177,3 +180,21 @@ def test_the_mark_dynamic_target_marks_its_arguments_dims() -> None:
         assert counted["compiles"] == compiles, mark
     assert all_targets()["compile:inductor-mark-dynamic"].replay_setup(
         parse(ALIAS_REPRO))["mark_dynamic"] is True
+
+
+def test_a_metadata_change_before_a_call_is_no_mutation_inside_it() -> None:
+    """after_metadata_mutation of a call's located step counts the body's steps only: the
+    probe's t_() of an earlier call's result is outside the graph the call runs."""
+    from stridecheck.conformance.outcome import _step_facts
+
+    def facts_at_last_body_step(body: str) -> frozenset:
+        program = parse(f"def f(a, b):\n{body}    t2 = b.mul(2)\n    return (t2,)\n\n\n"
+                        "x0 = torch.arange(4).to(torch.float32).view(2, 2)\n"
+                        "b = x0.clone()\nout = f(x0, b)\nout[0].t_()\nout1 = f(x0, x0)\n")
+        call = len(program.steps) - 1
+        inlined = program.inlined(call)
+        return _step_facts(inlined, run(inlined, reference), len(inlined.steps) - 1,
+                           ("x0", "x0"), since=call)
+
+    assert "after_metadata_mutation" not in facts_at_last_body_step("    t1 = a.add_(1)\n")
+    assert "after_metadata_mutation" in facts_at_last_body_step("    t1 = a.t_()\n")
