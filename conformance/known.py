@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused",
          "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
          "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
-         "after_dtype_view_write", "subject_written_in_call")
+         "after_dtype_view_write", "subject_written_in_call", "input_overlap")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage") + FACTS
 
@@ -60,7 +60,7 @@ class KnownDivergence:
     # earlier call of its function did), "lost_input_overlap" (an earlier call of its
     # function passed such tensors, this one does not), "subject_written_in_call" (an
     # earlier step of the called function's body wrote the step's subject in place or as
-    # out=),
+    # out=), "input_overlap" (the call passes two distinct tensors sharing a storage),
     # "noop_alias" (the step's result
     # has its subject's storage, geometry and dtype), or "": several, comma-separated, must
     # all hold

@@ -204,9 +204,10 @@ def check(program: Program, target: Target) -> Outcome:
         inputs = tuple(s.out for s in program.steps[:1] if s.out is not None)
         known = classify(target.ops_at_fault(program, index), diffs, target,
                          _step_facts(program, full, index, inputs))
-        if known is not None and target.prefixes(program):
+        if known is not None and target.sees_whole(program):
             # seen whole, the program matched an entry by any of its ops: the entry must be
             # about the step where the difference starts, found by running shorter programs
+            # (the last step, where no shorter program has a step to compile)
             index, first = _first_diverging_step(program, target, full)
             known = classify((program.steps[index].op.fault_key,), first or diffs, target,
                              _step_facts(program, full, index, inputs))
@@ -413,7 +414,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     "noop_alias" when what it binds has its subject's storage, geometry and dtype
     (detach(), say), "new_input_overlap" when the call passes two distinct tensors sharing a
     storage and no earlier call of the function did, "lost_input_overlap" when an earlier
-    call did and this one does not, "subject_written_in_call" when an earlier step of the
+    call did and this one does not, "input_overlap" when the call passes two distinct
+    tensors sharing a storage, "subject_written_in_call" when an earlier step of the
     body wrote its subject in place or as out=."""
     call = program.steps[index]
     fn = program.function(call.op.name)
@@ -427,6 +429,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     overlaps = _overlapping_args(program, index, inlined_full)
     before_calls = [_overlapping_args(program, i, inlined_full) for i in range(index)
                     if program.steps[i].op.kind == "call" and program.steps[i].op.name == fn.name]
+    if overlaps:
+        facts.add("input_overlap")
     if overlaps and before_calls and not any(before_calls):
         facts.add("new_input_overlap")
     if not overlaps and any(before_calls):

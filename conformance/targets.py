@@ -105,6 +105,10 @@ class Target:
         """Return the fields compared for `program` (all this target shows, here)."""
         return self.fields
 
+    def sees_whole(self, program: Program) -> bool:
+        """Tell whether this target sees only the end of `program` (not each step)."""
+        return False
+
     def prefixes(self, program: Program) -> range:
         """Return the lengths of the shorter programs to try, shortest first, to find the step
         where a difference of the whole program starts (none: every step is seen)."""
@@ -299,6 +303,9 @@ class CompiledTarget(Target):
         if program.functions:
             return self.fields
         return tuple(f for f in self.fields if f != "identity")
+
+    def sees_whole(self, program: Program) -> bool:
+        return not program.functions
 
     def prefixes(self, program: Program) -> range:
         # a compiled program is seen whole: each shorter program still has a step to compile
