@@ -114,3 +114,19 @@ def test_a_program_that_raises_runs_alone() -> None:
     assert [o.status for o in outcomes] == [PASS, PASS, PASS]
     assert target.runs[0] == raising  # alone, first; then the others as one batch
     assert len(target.runs) == 2 and len(target.runs[1].functions[0].params) == 4
+
+
+def test_a_batch_on_a_compiled_target_is_one_graph() -> None:
+    """Three programs that pass alone pass as one batch, compiled as one graph."""
+    import torch._dynamo
+    from torch._dynamo.utils import counters
+
+    from stridecheck.conformance.targets import all_targets
+
+    programs = (_program("    t1 = a.t()\n", "t1"), _program("    t1 = b.mul(2)\n", "t1, a"),
+                _program("    a.add_(1)\n", "a"))
+    target = all_targets()["compile:aot_eager"]
+    counters.clear()
+    outcomes = check_batch(programs, target)
+    assert [o.status for o in outcomes] == [PASS, PASS, PASS]
+    assert counters["stats"]["unique_graphs"] == 1
