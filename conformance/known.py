@@ -23,7 +23,7 @@ FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused
          "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
          "after_dtype_view_write", "subject_written_in_call", "input_overlap")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
-              "smaller_storage") + FACTS
+              "smaller_storage", "offset_differs") + FACTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,7 @@ class KnownDivergence:
     # "accepted" (the target ran a step the reference raised at), "refused" (the target
     # raised at a step the reference ran), "raised_otherwise" (both raised, differently),
     # "smaller_storage" (only untyped_storage().nbytes() differs, smaller on the target),
+    # "offset_differs" (a storage offset is among the differences),
     # "mixed_rank" (the diverging step's tensor operands have different ranks),
     # "tensor_index" (the diverging step indexes with a tensor), "after_metadata_mutation"
     # (an earlier step changed a tensor's geometry or storage in place), "result_unused"
@@ -126,6 +127,8 @@ def _condition(when: str, diffs: list[Difference]) -> bool:
         return first.field == "exception" and ran["reference"]
     if when == "raised_otherwise":  # both raised, with other exceptions
         return first.field == "exception" and not any(ran.values())
+    if when == "offset_differs":  # a tensor's storage offset is among the differences
+        return any(d.field == "storage_offset" for d in diffs)
     if when == "smaller_storage":  # the target's storage has fewer bytes, nothing else
         return all(d.field == "storage" and d.spelling == "untyped_storage().nbytes()"
                    and d.actual < d.expected for d in diffs)

@@ -118,7 +118,6 @@ def test_a_program_that_raises_runs_alone() -> None:
 
 def test_a_batch_on_a_compiled_target_is_one_graph() -> None:
     """Three programs that pass alone pass as one batch, compiled as one graph."""
-    import torch._dynamo
     from torch._dynamo.utils import counters
 
     from stridecheck.conformance.targets import all_targets
