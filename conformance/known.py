@@ -69,6 +69,9 @@ class KnownDivergence:
     # text the reference's exception must contain ("" for any): ties an exception entry to
     # the one error of eager's it is about
     raises: str = ""
+    # text the target's exception must contain ("" for any): ties an entry about a target
+    # refusing a step eager runs to the one error it refuses with
+    target_raises: str = ""
 
     @property
     def conditions(self) -> tuple[str, ...]:
@@ -99,6 +102,9 @@ class KnownDivergence:
                 return False
         if self.raises and not (first.field == "exception"
                                 and self.raises in str(first.expected)):
+            return False
+        if self.target_raises and not (first.field == "exception"
+                                       and self.target_raises in str(first.actual)):
             return False
         return "*" in self.ops or any(name in self.ops for op in ops for name in _names(op))
 
@@ -171,7 +177,8 @@ def load() -> tuple[KnownDivergence, ...]:
             id=e["id"], targets=_tuple(e["target"]), device=e.get("device", ""),
             ops=_tuple(e["op"]), fields=tuple(e["fields"]), condition=e["condition"],
             reason=e["reason"].strip(), link=e.get("link", ""), repro=e["repro"].strip(),
-            program=_program(e["id"], e["repro"]), when=when, raises=e.get("raises", "")))
+            program=_program(e["id"], e["repro"]), when=when, raises=e.get("raises", ""),
+            target_raises=e.get("target_raises", "")))
     return tuple(entries)
 
 

@@ -41,6 +41,18 @@ def test_an_entry_tied_to_an_error_matches_only_that_error() -> None:
     assert not entry.matches(("to", "view"), [same], target)
 
 
+def test_an_entry_tied_to_the_targets_error_matches_only_that_error() -> None:
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.targets import all_targets
+
+    entry = next(e for e in load() if e.id == "compile-write-to-0d-view-of-empty-input")
+    target = all_targets()["compile:aot_eager-graph-break"]
+    same = Difference("<step>", "exception", f"RuntimeError: as_strided_scatter: sizes [] ... "
+                      f"{entry.target_raises}", None)
+    other = Difference("<step>", "exception", "RuntimeError: shape '[]' is invalid", None)
+    assert entry.matches(("transpose",), [same], target)
+    assert not entry.matches(("transpose",), [other], target)
+
 
 def test_exception_conditions_tell_who_raised() -> None:
     from stridecheck.conformance.compare import Difference
