@@ -56,8 +56,9 @@ class Target:
     kind: str = "eager"  # what known-divergence patterns call it: eager, fake, compile, refs
     unavailable: str | None = None  # why it cannot run here, if it cannot
     budget_scale: float = 1.0  # share of the example budget (compiles are slow)
-    # how many function programs one example may run together (outcome.check_batch): a
-    # target whose cost is per run, not per step, checks more programs per second in batches
+    # how many function programs one example may run together (outcome.check_batch), for a
+    # target whose cost is per run rather than per step (what it gains is measured in
+    # benchmarks/bench_function_programs.py)
     batch: int = 1
     batch_budget_scale: float = 1.0  # the share of the example budget for batches
     # messages with which a build refuses work it cannot do: "unsupported", not a divergence
