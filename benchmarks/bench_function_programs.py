@@ -36,6 +36,7 @@ from stridecheck.conformance import outcome as outcome_module
 from stridecheck.conformance.outcome import check, check_batch
 from stridecheck.conformance.targets import all_targets
 from stridecheck.strategies.arguments import RandomChooser
+from stridecheck.strategies.batch import calls as call_count
 from stridecheck.strategies.functions import function_batch
 
 
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     ch = RandomChooser(random.Random(args.seed))
     batches = [function_batch(ch, max_size=args.size) for _ in range(args.batches)]
     programs = sum(len(b) for b in batches)
-    calls = sum(sum(s.op.kind == "call" for s in p.steps) for b in batches for p in b)
+    calls = sum(call_count(p) for b in batches for p in b)
     out: dict[str, Any] = {"environment": environment(), "batches": len(batches),
                            "programs": programs, "calls_per_program": round(calls / programs, 2),
                            "size": args.size, "targets": {}}

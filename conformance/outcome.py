@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.batch import Batch, batchable
+from stridecheck.strategies.batch import Batch, batchable, calls
 from stridecheck.strategies.program import (
     Literal,
     Program,
@@ -246,8 +246,7 @@ def check_batch(programs: Sequence[Program], target: Target,
         full = run(program, ref)
         if len(programs) > 1 and batchable(program) and target.batches(program) and \
                 not any(r.error for r in full):
-            calls = sum(s.op.kind == "call" for s in program.steps)
-            groups.setdefault(calls, []).append(i)
+            groups.setdefault(calls(program), []).append(i)
             dtype, rank = _input_of(full, program)
             outcomes[i] = Outcome(PASS, target, program, dtype=dtype, rank=rank)
         else:
@@ -435,12 +434,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
         facts.add("new_input_overlap")
     if not overlaps and any(before_calls):
         facts.add("lost_input_overlap")
-    for s in fn.body[:k]:
-        spec = BY_KEY.get(s.op.key)
-        out = dict(s.op.kwargs).get("out")
-        if own.src is not None and (out == Ref(own.src) or (
-                s.src == own.src and spec is not None and spec.writes)):
-            facts.add("subject_written_in_call")
+    if own.src is not None and any(_written(s) == own.src for s in fn.body[:k]):
+        facts.add("subject_written_in_call")
     before = _live_at([r for r in inlined_full if r.index < at_step], at_step)
     after = _live_at([r for r in inlined_full if r.index <= at_step], at_step)
     if step.out in after and step.src in before and all(
@@ -448,6 +443,16 @@ def _call_facts(program: Program, index: int, inlined: Program,
             for f in ("storage", "shape", "strides", "storage_offset", "dtype")):
         facts.add("noop_alias")
     return frozenset(facts)
+
+
+def _written(step: Step) -> str | None:
+    """Return the name of the tensor a step writes: its out= tensor, or its subject for an
+    in-place op (None when it writes nothing)."""
+    out = dict(step.op.kwargs).get("out")
+    if isinstance(out, Ref):
+        return out.name
+    spec = BY_KEY.get(step.op.key)
+    return step.src if spec is not None and spec.writes else None
 
 
 def _overlapping_args(program: Program, index: int, results: list[StepResult]) -> bool:
@@ -511,13 +516,8 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     if any(lit.device == "meta" for lit in step.op.literals()):
         facts.add("meta_literal")
     dtype_views = {s.out for s in program.steps[:index] if s.op.key == "view.dtype"}
-    for s in program.steps[:index]:
-        out = dict(s.op.kwargs).get("out")
-        spec_s = BY_KEY.get(s.op.key)
-        written = out.name if isinstance(out, Ref) else \
-            s.src if spec_s is not None and spec_s.writes else None
-        if written in dtype_views:
-            facts.add("after_dtype_view_write")
+    if any(_written(s) in dtype_views for s in program.steps[:index]):
+        facts.add("after_dtype_view_write")
     made = next((s for s in reversed(program.steps[:index]) if s.out == step.src), None)
     if made is not None and made.op.name == "unfold" and len(made.op.args) == 3 and \
             made.op.args[2] > made.op.args[1]:

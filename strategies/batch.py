@@ -40,7 +40,8 @@ def batchable(program: Program) -> bool:
     return True
 
 
-def _calls(program: Program) -> int:
+def calls(program: Program) -> int:
+    """Return how many times `program` calls a function of its own."""
     return sum(s.op.kind == "call" for s in program.steps)
 
 
@@ -48,7 +49,7 @@ def compatible(programs: tuple[Program, ...]) -> bool:
     """Tell whether the programs can run as one batch: each batchable, all calling their
     function the same number of times."""
     return bool(programs) and all(batchable(p) for p in programs) and \
-        len({_calls(p) for p in programs}) == 1
+        len({calls(p) for p in programs}) == 1
 
 
 @dataclass(frozen=True)
@@ -90,20 +91,20 @@ class Batch:
         steps: list[Step] = []
         step_owners: list[int | None] = []
         segments = [_segments(p) for p in self.programs]
+        outs = [_call_outs(p) for p in self.programs]
         for c in range(len(segments[0])):
-            for j, p in enumerate(self.programs):
-                outs = _call_outs(p)
+            for j in range(len(self.programs)):
                 for s in segments[j][c][0]:
-                    step = renamed(s, partial(self._outer, j, outs=outs))
+                    step = renamed(s, partial(self._outer, j, outs=outs[j]))
                     steps.append(step)
                     step_owners.append(j)
                     if step.out is not None:
                         owners[step.out] = j
-            calls = [segments[j][c][1] for j in range(len(self.programs))]
-            if calls[0] is None:
+            joint_calls = [segments[j][c][1] for j in range(len(self.programs))]
+            if joint_calls[0] is None:
                 continue
-            args = tuple(Ref(self._outer(j, a.name, outs=_call_outs(p)))
-                         for j, (p, call) in enumerate(zip(self.programs, calls))
+            args = tuple(Ref(self._outer(j, a.name, outs=outs[j]))
+                         for j, call in enumerate(joint_calls)
                          for a in call.op.args)  # type: ignore[union-attr]
             out = _joint_out(c)
             steps.append(Step(out, None, Op(fn.name, args, kind="call")))

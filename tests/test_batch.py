@@ -14,7 +14,7 @@ from stridecheck.conformance.execute import StepResult, run
 from stridecheck.conformance.outcome import DIVERGENCE, PASS, check_batch
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import function_batches
-from stridecheck.strategies.batch import Batch, batchable, compatible
+from stridecheck.strategies.batch import Batch, batchable, calls, compatible
 from stridecheck.strategies.parse import parse
 
 # compared as they are; storage, identity and base name another tensor: mapped first
@@ -37,7 +37,7 @@ def test_a_batch_means_what_its_programs_mean_alone(programs: tuple[Any, ...]) -
     own run, field by field, under the batch's names (what aliases what included)."""
     programs = tuple(p for p in programs if batchable(p)
                      and not any(r.error for r in run(p, reference)))
-    if len({sum(s.op.kind == "call" for s in p.steps) for p in programs}) != 1:
+    if len({calls(p) for p in programs}) != 1:
         programs = programs[:1]
     if not programs:
         return
