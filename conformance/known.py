@@ -1,18 +1,30 @@
-"""Known divergences of today's torch, read from known_divergences.toml."""
+"""Known divergences: the packaged known_divergences.toml and a team's own files.
+
+A team running the suite on its backend or build adds files of the same format
+(`--stridecheck-known FILE`, `stridecheck run --known FILE`); their entries are checked the
+same way as the packaged ones. An entry may be scoped to torch versions (`torch = ">=2.14"`,
+a PEP 440 specifier); outside its scope it is not loaded.
+"""
 
 from __future__ import annotations
 
+import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
 
 from stridecheck.reference.ops import BY_KEY, FAMILIES, canonical
 from stridecheck.strategies.parse import parse
 from stridecheck.strategies.program import Program
 
 from .compare import Difference
+from .observe import FIELDS
 
 if TYPE_CHECKING:
     from .targets import Target
@@ -22,6 +34,9 @@ FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused
          "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
          "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
          "after_dtype_view_write", "subject_written_in_call", "input_overlap")
+# what a difference may be in: a snapshot field, an exception, a tensor that is missing, or
+# a program that ran another number of steps (compare, execute)
+DIFF_FIELDS = (*FIELDS, "exception", "exists", "steps")
 CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
               "smaller_storage", "offset_differs") + FACTS
 
@@ -72,6 +87,10 @@ class KnownDivergence:
     # texts one of which the target's exception must contain (none: any): ties an entry
     # about a target refusing a step eager runs to the errors it refuses with
     target_raises: tuple[str, ...] = ()
+    # the torch versions the entry is about (a PEP 440 specifier; "" for every version)
+    torch: str = ""
+    # the file it was read from ("" for the packaged file)
+    source: str = ""
 
     @property
     def conditions(self) -> tuple[str, ...]:
@@ -121,6 +140,16 @@ def _names(op: str) -> tuple[str, ...]:
     return (op, key, f"family:{spec.family}") if spec is not None else (op, key)
 
 
+# the conditions on differences alone (not on the program's facts)
+DIFF_CONDITIONS = ("empty", "size1_strides", "accepted", "refused", "raised_otherwise",
+                   "smaller_storage", "offset_differs")
+
+
+def diff_conditions(diffs: list[Difference]) -> tuple[str, ...]:
+    """Return the conditions on differences alone that these differences meet."""
+    return tuple(c for c in DIFF_CONDITIONS if diffs and _condition(c, diffs))
+
+
 def _condition(when: str, diffs: list[Difference]) -> bool:
     if when == "empty":
         return all(0 in d.shape for d in diffs)
@@ -161,32 +190,148 @@ def _tuple(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+class KnownFileError(ValueError):
+    """A known-divergences file that cannot be used: one line naming the file and entry."""
+
+
+PACKAGED = "known_divergences.toml"
+# every key an entry may have, and the ones it must have
+_KEYS = ("id", "target", "device", "op", "fields", "condition", "reason", "link", "repro",
+         "when", "raises", "target_raises", "torch")
+_REQUIRED = ("id", "target", "op", "fields", "condition", "reason", "repro")
+_extra_files: tuple[str, ...] = ()
+
+
+def use_files(paths: Sequence[str]) -> None:
+    """Add the entries of these files to the packaged ones, in this process, from now on.
+
+    Every file is read and checked first: a bad one raises KnownFileError and changes nothing.
+    """
+    global _extra_files
+    files = tuple(os.path.abspath(p) for p in paths)
+    entries(files, None)  # raises on a bad file or an id given twice
+    _extra_files = files
+    load.cache_clear()
+
+
+def extra_files() -> tuple[str, ...]:
+    """Return the team's files in use in this process (absolute paths)."""
+    return _extra_files
+
+
 @cache
 def load() -> tuple[KnownDivergence, ...]:
-    text = resources.files(__package__).joinpath("known_divergences.toml").read_text()
-    entries = []
-    for e in tomllib.loads(text)["divergence"]:
-        when = e.get("when", "")
-        if any(w.strip() not in CONDITIONS for w in when.split(",") if w.strip()):
-            raise ValueError(f"known_divergences.toml: {e['id']}: unknown when={when!r}")
-        unknown = [op for op in _tuple(e["op"]) if op.startswith("family:")
-                   and op.removeprefix("family:").removesuffix(".out") not in FAMILIES]
-        if unknown:
-            raise ValueError(f"known_divergences.toml: {e['id']}: no such family: {unknown}")
-        entries.append(KnownDivergence(
-            id=e["id"], targets=_tuple(e["target"]), device=e.get("device", ""),
-            ops=_tuple(e["op"]), fields=tuple(e["fields"]), condition=e["condition"],
-            reason=e["reason"].strip(), link=e.get("link", ""), repro=e["repro"].strip(),
-            program=_program(e["id"], e["repro"]), when=when, raises=e.get("raises", ""),
-            target_raises=_tuple(e.get("target_raises", ()))))
-    return tuple(entries)
+    """Return the entries in force here: packaged and added ones, scoped to this torch."""
+    return entries(_extra_files, torch_version())
 
 
-def _program(entry: str, repro: str) -> Program:
+def torch_version() -> str | None:
+    """Return the version of the torch installed here, or None without torch."""
     try:
-        return parse(repro)
+        import torch
+    except ImportError:
+        return None
+    return str(torch.__version__)
+
+
+def entries(files: Sequence[str], version: str | None,
+            packaged: bool = True) -> tuple[KnownDivergence, ...]:
+    """Return the entries of the packaged file (with `packaged`) and of `files`, those whose
+    `torch` scope holds `version` (all of them for None); raise KnownFileError when a file
+    cannot be used."""
+    found: list[KnownDivergence] = []
+    if packaged:
+        text = resources.files(__package__).joinpath(PACKAGED).read_text()
+        found += _parse_file(text, "")
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise KnownFileError(f"{path}: cannot read it ({getattr(exc, 'strerror', exc)})"
+                                 ) from None
+        found += _parse_file(text, path)
+    where: dict[str, str] = {}
+    for e in found:
+        if e.id in where:
+            raise KnownFileError(f"{e.source or PACKAGED}: entry {e.id}: the id is already "
+                                 f"used in {where[e.id] or PACKAGED}")
+        where[e.id] = e.source
+    return tuple(e for e in found if version is None or in_scope(e, version))
+
+
+def in_scope(entry: KnownDivergence, version: str) -> bool:
+    """Tell whether a torch version is one the entry is about (local labels such as +cpu
+    and pre-releases count as the release they belong to)."""
+    if not entry.torch:
+        return True
+    try:
+        return SpecifierSet(entry.torch).contains(Version(version), prereleases=True)
+    except InvalidVersion:
+        return True
+
+
+def _parse_file(text: str, source: str) -> list[KnownDivergence]:
+    name = source or PACKAGED
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise KnownFileError(f"{name}: not TOML ({exc})") from None
+    unknown_tables = [k for k in data if k != "divergence"]
+    if unknown_tables or not isinstance(data.get("divergence", []), list):
+        raise KnownFileError(f"{name}: expected only [[divergence]] entries, found "
+                             f"{', '.join(unknown_tables) or 'divergence as a single table'}")
+    return [_entry(e, name, source, i) for i, e in enumerate(data.get("divergence", []), 1)]
+
+
+def _entry(e: dict[str, Any], name: str, source: str, number: int) -> KnownDivergence:
+    label = f"{name}: entry {e.get('id', f'#{number}')}"
+    missing = [k for k in _REQUIRED if k not in e]
+    if missing:
+        raise KnownFileError(f"{label}: missing {', '.join(missing)}")
+    unknown = [k for k in e if k not in _KEYS]
+    if unknown:
+        raise KnownFileError(f"{label}: unknown key(s) {', '.join(unknown)}; "
+                             f"an entry has {', '.join(_KEYS)}")
+    strings = ("id", "device", "condition", "reason", "link", "repro", "when", "raises",
+               "torch")
+    lists = ("target", "op", "fields", "target_raises")
+    bad = [k for k in strings if k in e and not isinstance(e[k], str)] + [
+        k for k in lists if k in e and not (isinstance(e[k], str) or (
+            isinstance(e[k], list) and all(isinstance(v, str) for v in e[k])))]
+    if bad:
+        raise KnownFileError(f"{label}: {', '.join(bad)} must be text "
+                             "(or a list of texts for target, op, fields, target_raises)")
+    when = e.get("when", "")
+    unknown = [w.strip() for w in when.split(",") if w.strip() and w.strip() not in CONDITIONS]
+    if unknown:
+        raise KnownFileError(f"{label}: unknown when {', '.join(unknown)}; known: "
+                             f"{', '.join(c for c in CONDITIONS if c)}")
+    families = [op for op in _tuple(e["op"]) if op.startswith("family:")
+                and op.removeprefix("family:").removesuffix(".out") not in FAMILIES]
+    if families:
+        raise KnownFileError(f"{label}: no such family: {', '.join(families)}")
+    unknown = [f for f in _tuple(e["fields"]) if f not in DIFF_FIELDS]
+    if unknown:
+        raise KnownFileError(f"{label}: unknown field(s) {', '.join(unknown)}; known: "
+                             f"{', '.join(DIFF_FIELDS)}")
+    if e.get("torch"):
+        try:
+            SpecifierSet(e["torch"])
+        except InvalidSpecifier:
+            raise KnownFileError(f"{label}: torch = {e['torch']!r} is not a version "
+                                 "specifier such as \">=2.14\"") from None
+    try:
+        program = parse(e["repro"])
     except ValueError as exc:
-        raise ValueError(f"known_divergences.toml: {entry}: repro: {exc}") from None
+        raise KnownFileError(f"{label}: repro: {exc}") from None
+    return KnownDivergence(
+        id=e["id"], targets=_tuple(e["target"]), device=e.get("device", ""),
+        ops=_tuple(e["op"]), fields=_tuple(e["fields"]), condition=e["condition"],
+        reason=e["reason"].strip(), link=e.get("link", ""), repro=e["repro"].strip(),
+        program=program, when=when, raises=e.get("raises", ""),
+        target_raises=_tuple(e.get("target_raises", ())), torch=e.get("torch", ""),
+        source=source)
 
 
 def classify(ops: tuple[str, ...], diffs: list[Difference], target: Target | None = None,

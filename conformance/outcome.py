@@ -20,7 +20,7 @@ from stridecheck.strategies.program import (
 
 from .compare import Difference, show
 from .execute import StepResult, first_difference, run, shape_context
-from .known import KnownDivergence, classify
+from .known import KnownDivergence, classify, diff_conditions
 from .observe import FIELDS, Snapshot
 from .results import DIVERGENCE, KNOWN, PASS, UNSUPPORTED
 from .targets import Target, Unsupported, all_targets, first_answering
@@ -83,6 +83,8 @@ class Outcome:
                           for d in self.diffs],
                 "tensors": {"expected": _layout(self.expected_live),
                             "actual": _layout(self.actual_live)},
+                # what a known-divergence entry for it may require (known.DIFF_CONDITIONS)
+                "conditions": list(diff_conditions(self.diffs)),
                 "message": self.explain()}
 
 

@@ -102,6 +102,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
+    group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
+                    help="known divergences of your own (the format of the packaged "
+                         "known_divergences.toml), added to the packaged ones; repeatable")
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -117,7 +120,13 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from .known import KnownFileError, use_files
     from .targets import resolve_targets, with_devices
+
+    try:
+        use_files(config.getoption("--stridecheck-known"))
+    except KnownFileError as exc:
+        raise pytest.UsageError(f"--stridecheck-known: {exc}") from None
 
     for name, kw in PROFILES.items():
         settings.register_profile(f"stridecheck-{name}", suppress_health_check=_SUPPRESS, **kw)
@@ -173,6 +182,7 @@ def run_record(config: pytest.Config, targets: list[Target]) -> dict[str, Any]:
     """Return the `run` record: what ran, where, with which torch and settings."""
     import torch
 
+    from .known import extra_files
     from .results import package_version
     from .targets import device_names
 
@@ -193,6 +203,7 @@ def run_record(config: pytest.Config, targets: list[Target]) -> dict[str, Any]:
             "profile": profile, "seed": seed,
             "max_examples": config.getoption("--stridecheck-max-examples"),
             "shard": config.getoption("--stridecheck-shard"),
+            "known_files": list(extra_files()),
             "stridecheck": package_version()}
 
 

@@ -12,7 +12,10 @@ Every line is one JSON object with `schema` (SCHEMA) and `kind`:
 - `failure`: one per shrunk divergence or crash: the `example` fields plus `program` (torch
   source), `diffs` (tensor, field, actual, expected, context; values as text), `tensors`
   (`expected`/`actual`: name -> shape, strides, storage_offset, storage, base at the step that
-  differed), `message`, `seed`, `blob` (Hypothesis' reproduce_failure text), `torch`, `build`.
+  differed), `conditions` (the known-divergence conditions on differences it meets),
+  `message`, `seed`, `blob` (Hypothesis' reproduce_failure text), `torch`, `build`.
+- `stale`: one per known-divergence entry whose repro no longer diverges: `id`, `source` (the
+  team's file, "" for the packaged one), `target`, `torch`.
 - `end`: `run`, `duration` (seconds), `exitstatus`.
 
 Workers of pytest-xdist append to the same file: each line is one `write` to a file opened
@@ -33,7 +36,7 @@ from stridecheck.strategies.program import to_data
 SCHEMA = 1
 PASS, DIVERGENCE, KNOWN, UNSUPPORTED, CRASH = "pass", "divergence", "known", "unsupported", "crash"
 STATUSES = (PASS, DIVERGENCE, KNOWN, UNSUPPORTED, CRASH)
-KINDS = ("run", "example", "failure", "end")
+KINDS = ("run", "example", "failure", "stale", "end")
 
 
 def package_version() -> str:
@@ -155,6 +158,11 @@ class Recorder:
 
     def failure(self, record: dict[str, Any], blob: str | None) -> None:
         self.file.write({**record, **self.run, "blob": blob})
+
+    def stale(self, entry: Any, target: str) -> None:
+        self.file.write({"kind": "stale", "run": self.run["run"], "id": entry.id,
+                         "source": entry.source, "target": target,
+                         "torch": self.run.get("torch")})
 
     def close(self) -> None:
         self.inflight.close()

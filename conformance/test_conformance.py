@@ -125,8 +125,16 @@ def test_function_programs(stridecheck_target: Target, stridecheck_part: tuple[i
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
-def test_known_divergence_is_still_there(entry: Any) -> None:
+def test_known_divergence_is_still_there(entry: Any, request: pytest.FixtureRequest) -> None:
     """Strict: once torch stops diverging, this fails so the entry gets removed."""
-    outcome = reproduce(entry)
-    assert outcome.diffs, (f"{entry.id}: torch now agrees with the reference on "
-                           f"{outcome.target.name}; remove it")
+    try:
+        outcome = reproduce(entry)
+    except ValueError as exc:  # an entry of a team's file for a target not loaded here
+        pytest.skip(f"{entry.id}: {exc}")
+    if not outcome.diffs:
+        recorder = run_state(request.config).recorder
+        if recorder is not None:
+            recorder.stale(entry, outcome.target.name)
+    assert outcome.diffs, (f"stale known divergence {entry.id} "
+                           f"({entry.source or 'packaged'}): torch now agrees with the "
+                           f"reference on {outcome.target.name}; remove the entry")

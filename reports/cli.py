@@ -95,6 +95,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return _usage(str(exc).replace("--stridecheck-shard=", "--shard="))
     if args.n not in ("auto", "logical") and not args.n.isdigit():
         return _usage(f"-n {args.n!r}: expected a number of workers or auto")
+    from stridecheck.conformance.known import KnownFileError, entries
+    known = [os.path.abspath(path) for path in args.known]
+    try:
+        entries(known, None, packaged=False)
+    except KnownFileError as exc:
+        return _usage(f"--known: {exc}")
     out_dir = os.path.abspath(args.out)
     results_path = os.path.join(out_dir, "results.jsonl")
     log_path = os.path.join(out_dir, "pytest.log")
@@ -113,6 +119,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         cmd.append(f"--stridecheck-shard={args.shard}")
     if args.max_examples is not None:
         cmd.append(f"--stridecheck-max-examples={args.max_examples}")
+    cmd += [f"--stridecheck-known={path}" for path in known]
     if args.n != "0":
         cmd += ["-n", args.n]
     cmd += args.pytest_args
@@ -185,8 +192,12 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
             print(f"  {first['tensor']}.{read}={first['actual']}, but should be "
                   f"{first['expected']} [{first['context']}]")
         print("  " + failure.get("program", "").replace("\n", "\n  "))
+    for entry in summary["known"]["stale"]:
+        print(f"\nstale known divergence {entry['id']} ({entry['source'] or 'packaged'}): its "
+              f"repro no longer diverges on {entry['target']}; remove the entry")
     print(f"\nreport: {report}")
-    bad = counts.get("divergence", 0) + counts.get("crash", 0) + len(results.failures)
+    bad = counts.get("divergence", 0) + counts.get("crash", 0) + len(results.failures) + \
+        counts.get("stale", 0)
     return 1 if bad else 0
 
 
@@ -211,6 +222,42 @@ def _cmd_merge(args: argparse.Namespace) -> int:
     print(f"stridecheck: merged {len(args.results)} file(s), {len(results.runs)} run(s), "
           f"{len(results.examples)} example record(s) into {args.output}")
     return 0
+
+
+def _cmd_baseline(args: argparse.Namespace) -> int:
+    """Write a known-divergences file with an entry per distinct divergence of the results."""
+    from .baseline import baseline, render
+    from .results import ResultsError, load, write_atomically
+    try:
+        results = load(args.results)
+    except ResultsError as exc:
+        return _usage(str(exc))
+    found = baseline(results)
+    torch = sorted({str(r.get("torch")) for r in results.runs})
+    try:
+        write_atomically(args.output, render(found, args.results, torch).encode())
+    except OSError as exc:
+        return _usage(f"{args.output}: {exc.strerror or exc}")
+    print(f"stridecheck: {len(found.entries)} entr{'y' if len(found.entries) == 1 else 'ies'} "
+          f"from {len(results.failures)} failure(s) written to {args.output}; fill in each "
+          "reason")
+    for failure, why in found.left_out:
+        print(f"  left out: {failure.get('status')} on {failure.get('target')} at "
+              f"{failure.get('op') or '(no op)'}: {why}")
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    """Print what differs between two sets of results; exit 1 when B has new divergences."""
+    from .changes import compare, render
+    from .results import ResultsError, load
+    try:
+        a, b = load([args.a]), load([args.b])
+    except ResultsError as exc:
+        return _usage(str(exc))
+    changes = compare(a, b)
+    print("\n".join(render(changes, (args.a, args.b))))
+    return 1 if changes.regressed else 0
 
 
 def _cmd_repro(args: argparse.Namespace) -> int:
@@ -294,6 +341,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--out", default="stridecheck-out",
                      help="folder for results.jsonl, report.html and repros/ "
                           "(default stridecheck-out)")
+    run.add_argument("--known", action="append", default=[], metavar="FILE",
+                     help="known divergences of your own, added to the packaged ones (the "
+                          "format of known_divergences.toml, as `stridecheck baseline` "
+                          "writes it); repeatable")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest arguments, after --")
@@ -306,6 +357,17 @@ def build_parser() -> argparse.ArgumentParser:
     merge.add_argument("results", nargs="+", metavar="RESULTS", help="results.jsonl files")
     merge.add_argument("-o", "--output", required=True, help="the merged results file")
     merge.set_defaults(func=_cmd_merge)
+    base = sub.add_parser("baseline", help="write a known-divergences file with an entry per "
+                                          "distinct divergence of the results")
+    base.add_argument("results", nargs="+", metavar="RESULTS", help="results.jsonl files")
+    base.add_argument("-o", "--output", required=True, help="the known-divergences file")
+    base.set_defaults(func=_cmd_baseline)
+    comp = sub.add_parser("compare", help="what differs between two runs (exit 1: B has new "
+                                          "divergences)")
+    comp.add_argument("a", metavar="A", help="results of the earlier run (a merged file for "
+                                             "several)")
+    comp.add_argument("b", metavar="B", help="results of the later run")
+    comp.set_defaults(func=_cmd_compare)
     repro = sub.add_parser("repro", help="run a standalone repro script (exit 1: diverges)")
     repro.add_argument("script", metavar="FILE")
     repro.set_defaults(func=_cmd_repro)

@@ -28,6 +28,8 @@ class Results:
     runs: list[dict[str, Any]] = field(default_factory=list)
     examples: list[dict[str, Any]] = field(default_factory=list)
     failures: list[dict[str, Any]] = field(default_factory=list)
+    # known-divergence entries whose repro no longer diverges
+    stales: list[dict[str, Any]] = field(default_factory=list)
     ends: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, record: dict[str, Any]) -> None:
@@ -35,14 +37,15 @@ class Results:
             record)
 
     def records(self) -> Iterable[dict[str, Any]]:
-        """Yield every record: runs first, then examples, failures and ends."""
+        """Yield every record: runs first, then examples, failures, stale entries and ends."""
         yield from self.runs
         yield from self.examples
         yield from self.failures
+        yield from self.stales
         yield from self.ends
 
     def __len__(self) -> int:
-        return len(self.runs) + len(self.examples) + len(self.failures) + len(self.ends)
+        return sum(1 for _ in self.records())
 
 
 def parse_line(text: str, where: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from stridecheck.conformance.known import load as load_known
+from stridecheck.conformance.known import KnownFileError, entries
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 
@@ -43,7 +43,7 @@ def summarize(results: Results) -> dict[str, Any]:
         "matrix": _matrix(examples, results.runs),
         "coverage": _coverage(examples),
         "unexercised": _unexercised(examples),
-        "known": _known(examples),
+        "known": _known(examples, results),
         "failures": [failure_view(results.failures[i])
                      for i in failure_order(results.failures)],
     }
@@ -64,6 +64,7 @@ def header(results: Results) -> dict[str, Any]:
         "profiles": _distinct(r.get("profile") for r in runs),
         "seeds": _distinct(r.get("seed") for r in runs),
         "shards": _distinct(r.get("shard") for r in runs),
+        "known_files": _distinct(f for r in runs for f in r.get("known_files") or ()),
         # fsum: a plain sum of floats depends on the order of the end records
         "duration": round(math.fsum(float(e.get("duration") or 0) for e in results.ends), 3),
         "unfinished": len({r.get("run") for r in runs} - {e.get("run") for e in results.ends}),
@@ -127,6 +128,7 @@ def _counts(examples: list[dict[str, Any]], results: Results) -> dict[str, int]:
     counts["examples"] = len(examples)
     counts["shrink_attempts"] = sum(1 for e in results.examples if e.get("shrink"))
     counts["failures"] = len(results.failures)
+    counts["stale"] = len({r.get("id") for r in results.stales})
     return counts
 
 
@@ -178,11 +180,25 @@ def _unexercised(examples: list[dict[str, Any]]) -> list[dict[str, str]]:
     return [{"op": op.key, "family": op.family} for op in OPS if op.key not in seen]
 
 
-def _known(examples: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Return the known divergences seen (with counts) and the entries nothing matched."""
+def load_known(runs: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """Return the entries the runs were checked against: the packaged ones and the team's
+    files the run records name (where still readable), scoped to the runs' torch."""
+    files = tuple(dict.fromkeys(f for r in runs for f in r.get("known_files") or ()))
+    versions = {r.get("torch") for r in runs}
+    version = versions.pop() if len(versions) == 1 else None
+    try:
+        return entries(files, version)
+    except KnownFileError:  # a file changed or gone since the run: the packaged ones
+        return entries((), version)
+
+
+def _known(examples: list[dict[str, Any]], results: Results) -> dict[str, list[dict[str, Any]]]:
+    """Return the known divergences seen (with counts), the entries nothing matched and the
+    entries whose repro no longer diverges (stale)."""
     seen = Counter(str(e["known"]) for e in examples
                    if e.get("status") == "known" and e.get("known"))
-    entries = {entry.id: entry for entry in load_known()}
+    entries = {entry.id: entry for entry in load_known(results.runs)}
+    stale = {str(r.get("id")): r for r in results.stales}
 
     def describe(entry_id: str) -> dict[str, Any]:
         entry = entries.get(entry_id)
@@ -190,11 +206,14 @@ def _known(examples: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
             return {"id": entry_id, "targets": [], "ops": [], "reason": "", "link": "",
                     "in_catalogue": False}
         return {"id": entry.id, "targets": list(entry.targets), "ops": list(entry.ops),
-                "reason": entry.reason, "link": entry.link, "in_catalogue": True}
+                "reason": entry.reason, "link": entry.link, "in_catalogue": True,
+                "source": entry.source}
 
     return {
         "seen": [{**describe(i), "count": n} for i, n in sorted(seen.items())],
-        "unmatched": [describe(i) for i in entries if i not in seen],
+        "unmatched": [describe(i) for i in entries if i not in seen and i not in stale],
+        "stale": [{**describe(i), "target": stale[i].get("target"),
+                   "source": stale[i].get("source") or ""} for i in sorted(stale)],
     }
 
 

@@ -327,7 +327,7 @@ def test_script_json_escapes_what_could_end_the_element() -> None:
 
 def test_page_is_self_contained(monkeypatch: pytest.MonkeyPatch) -> None:
     # known entries may carry web links (to issues); without them no address may remain
-    monkeypatch.setattr(summary_module, "load_known", lambda: ())
+    monkeypatch.setattr(summary_module, "load_known", lambda runs: ())
     page = render(results_of(small_records()), scripts={0: "import torch\n"})
     elements = parse(page)
     for tag, attrs in elements.tags:
@@ -351,7 +351,7 @@ def test_known_links_are_links_only_when_they_are_web_addresses(
                KnownDivergence(id="script-link", targets=("eager",), device="", ops=("t",),
                                fields=("strides",), condition="", reason="no web link",
                                link="javascript:pwn()", repro="", program=Program()))
-    monkeypatch.setattr(summary_module, "load_known", lambda: entries)
+    monkeypatch.setattr(summary_module, "load_known", lambda runs: entries)
     page = render(results_of(small_records()))
     hrefs = [attrs["href"] for tag, attrs in parse(page).tags if tag == "a" and "href" in attrs]
     assert "https://github.com/pytorch/pytorch/issues/1" in hrefs

@@ -1,0 +1,149 @@
+"""Known-divergence entries from a run's divergences: a team records its backend's state once.
+
+`stridecheck baseline RESULTS... -o FILE` writes one entry per distinct divergence: the
+target, the op it diverged at, the fields that differed, the conditions on its differences
+that tell its kind (an exception one way or the other, strides only on dims where they cannot
+matter, a smaller storage) and the shrunk program as its repro. Two failures are the same
+divergence when they agree on target, op, first differing field and those conditions. The
+reason is left for the team to fill in. Given with `--stridecheck-known FILE`, the entries
+make those divergences known; once one stops diverging, the run reports it stale.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from stridecheck.conformance.known import entries
+
+from .results import Results
+
+# the conditions on differences that an entry made here requires where they hold: they say
+# what kind of divergence it is; the others (an empty tensor, an offset among the fields)
+# belong to one program rather than to the divergence
+KIND_CONDITIONS = ("accepted", "refused", "raised_otherwise", "size1_strides",
+                   "smaller_storage")
+TODO_REASON = "TODO: why the target differs here, with the source that shows it."
+
+
+@dataclass
+class Entry:
+    """One distinct divergence, as the entry a file records."""
+
+    target: str
+    op: str
+    first_field: str
+    when: tuple[str, ...]
+    fields: list[str] = field(default_factory=list)
+    repro: str = ""
+    condition: str = ""
+    count: int = 0
+
+
+@dataclass
+class Baseline:
+    """The entries of a baseline, and the failures no entry can be made for (with why)."""
+
+    entries: list[Entry]
+    left_out: list[tuple[dict[str, Any], str]]
+
+
+def baseline(results: Results) -> Baseline:
+    """Return an entry per distinct divergence among the results' failures."""
+    found: dict[tuple[str, str, str, tuple[str, ...]], Entry] = {}
+    left_out: list[tuple[dict[str, Any], str]] = []
+    for failure in results.failures:
+        why = _unusable(failure)
+        if why:
+            left_out.append((failure, why))
+            continue
+        diffs = failure["diffs"]
+        when = tuple(c for c in failure.get("conditions") or () if c in KIND_CONDITIONS)
+        key = (str(failure["target"]), str(failure["op"]), str(diffs[0]["field"]), when)
+        entry = found.get(key)
+        if entry is None:
+            first = diffs[0]
+            read = first.get("spelling") or first["field"]
+            entry = found[key] = Entry(
+                *key, repro=str(failure["program"]),
+                condition=f"as in the repro: {first['tensor']}.{read}={first['actual']}, but "
+                          f"should be {first['expected']} [{first.get('context', '')}]")
+        entry.count += 1
+        for d in diffs:
+            if d["field"] not in entry.fields:
+                entry.fields.append(d["field"])
+        if len(str(failure["program"])) < len(entry.repro):
+            entry.repro = str(failure["program"])  # the shortest program of the kind
+    return Baseline(sorted(found.values(), key=lambda e: (e.target, e.op, e.first_field)),
+                    left_out)
+
+
+def _unusable(failure: dict[str, Any]) -> str:
+    """Return why no entry can be made for a failure ("" when one can)."""
+    if failure.get("status") != "divergence":
+        return f"a {failure.get('status')}: only divergences can be known"
+    if not failure.get("op"):
+        return "its difference was not traced to an op, and an entry must name one"
+    if not failure.get("diffs") or not failure.get("program"):
+        return "the record has no differences or no program"
+    return ""
+
+
+def render(found: Baseline, sources: list[str], torch: list[str]) -> str:
+    """Return the known-divergences file (TOML) for the entries, with unique ids."""
+    taken = {e.id for e in entries((), None)}
+    lines = [
+        f"# Known divergences recorded from {', '.join(sources)}",
+        f"# (torch {', '.join(torch) or 'unknown'}) by `stridecheck baseline`. Fill in each",
+        "# reason, then give the file to `stridecheck run --known FILE` (or pytest",
+        "# --stridecheck-known FILE): these divergences then count as known, and an entry",
+        "# whose repro stops diverging is reported stale. The format is that of stridecheck's",
+        "# own conformance/known_divergences.toml.",
+    ]
+    for entry in found.entries:
+        ident = _unique(_slug(f"{entry.target}-{entry.op}-{entry.first_field}"), taken)
+        taken.add(ident)
+        lines += [
+            "", "[[divergence]]",
+            f"id = {_string(ident)}",
+            f"target = {_string(entry.target)}",
+            f"op = {_string(entry.op)}",
+            f"fields = [{', '.join(_string(f) for f in entry.fields)}]",
+        ]
+        if entry.when:
+            lines.append(f"when = {_string(', '.join(entry.when))}")
+        lines += [
+            f"condition = {_string(entry.condition)}",
+            f"reason = {_string(TODO_REASON)}",
+            'link = ""',
+            f"# seen in {entry.count} shrunk failure(s)",
+            f"repro = {_multiline(entry.repro)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+
+
+def _unique(ident: str, taken: set[str]) -> str:
+    if ident not in taken:
+        return ident
+    n = 2
+    while f"{ident}-{n}" in taken:
+        n += 1
+    return f"{ident}-{n}"
+
+
+def _string(text: str) -> str:
+    """Return a TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _multiline(text: str) -> str:
+    """Return a TOML multi-line literal string where the text allows one."""
+    if "'''" in text:
+        return _string(text)
+    return f"'''\n{text}\n'''"
