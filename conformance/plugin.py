@@ -97,7 +97,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stridecheck-shard", default=None, metavar="I/N",
                     help="run only shard I of N (1-based), split deterministically by test id")
     group.addoption("--stridecheck-devices", default=None, metavar="DEVICES",
-                    help="comma-separated eager devices (default: every device torch reports)")
+                    help="comma-separated devices to check (npu:0,cuda:1): an eager and a "
+                         "fake target each, and no other device's (default: cpu and every "
+                         "device torch reports)")
     group.addoption("--stridecheck-parts", type=int, default=4, metavar="N",
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
@@ -105,6 +107,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
                     help="known divergences of your own (the format of the packaged "
                          "known_divergences.toml), added to the packaged ones; repeatable")
+
+
+def parse_devices(text: str | None) -> tuple[str, ...]:
+    """Return the devices of --stridecheck-devices ("npu:0,cuda:1"), in order."""
+    return tuple(dict.fromkeys(d.strip() for d in (text or "").split(",") if d.strip()))
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -132,13 +139,13 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.register_profile(f"stridecheck-{name}", suppress_health_check=_SUPPRESS, **kw)
     profile = config.getoption("--stridecheck-profile")
     settings.load_profile(f"stridecheck-{profile}")
+    devices = parse_devices(config.getoption("--stridecheck-devices"))
     try:
-        targets = resolve_targets(config.getoption("--stridecheck-targets"))
+        targets = resolve_targets(config.getoption("--stridecheck-targets"), devices)
     except ValueError as exc:
         raise pytest.UsageError(str(exc)) from None
-    devices = config.getoption("--stridecheck-devices")
     if devices:
-        targets = with_devices(targets, (d.strip() for d in devices.split(",")))
+        targets = with_devices(targets, devices)
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
     config.stash[_STATE] = state
     config.pluginmanager.register(_Tally(state), _TALLY)

@@ -425,15 +425,43 @@ class RefsTarget(Target):
 
 
 # -- the registry ------------------------------------------------------------------------------
+# accelerators torch has a module for, looked for by name (older builds lack torch.accelerator)
+_NAMED_ACCELERATORS = ("cuda", "mps", "xpu", "hpu", "mtia")
+# eager targets listed on every machine, unavailable (with the reason) where torch has no device
+_ALWAYS_LISTED = ("cuda", "mps", "xpu")
+# how torch says a backend has no kernel for an op: the device cannot do it, no divergence
+NO_KERNEL = "' backend. This could be because the operator doesn't exist for this backend"
+
+
 def _accelerators() -> list[str]:
+    """Return the device types torch reports a device for: torch.accelerator's, the
+    PrivateUse1 backend under the name it registered, and those of torch's own modules."""
     torch = _torch()
     found = []
-    for name in ("cuda", "mps", "xpu", "hpu", "mtia"):
-        module = getattr(torch, name, None)
+    with contextlib.suppress(Exception):
+        if torch.accelerator.is_available():
+            found.append(torch.accelerator.current_accelerator().type)
+    names = (privateuse1_name(), *_NAMED_ACCELERATORS)
+    for name in names:
+        module = getattr(torch, name, None) if name else None
         with contextlib.suppress(Exception):
             if module is not None and module.is_available():
                 found.append(name)
-    return found
+    return list(dict.fromkeys(found))
+
+
+def privateuse1_name() -> str:
+    """Return the name a PrivateUse1 backend registered ("" where none did), and teach the
+    reference the same name, as torch.utils.rename_privateuse1_backend taught torch."""
+    torch = _torch()
+    name = ""
+    with contextlib.suppress(Exception):
+        name = torch._C._get_privateuse1_backend_name()
+    if not name or name == "privateuseone":
+        return ""
+    from stridecheck.reference import utils
+    utils.rename_privateuse1_backend(name)
+    return name
 
 
 def device_names() -> list[str]:
@@ -441,25 +469,45 @@ def device_names() -> list[str]:
     torch = _torch()
     found = ["cpu"]
     for name in _accelerators():
-        module = getattr(torch, name)
         label = name
         with contextlib.suppress(Exception):
-            label = f"{name}: {module.get_device_name(0)}"
+            label = f"{name}: {getattr(torch, name).get_device_name(0)}"
         found.append(label)
     return found
 
 
-def _builtin() -> list[Target]:
+def device_targets(device: str, accelerators: list[str]) -> list[Target]:
+    """Return the eager and fake targets of a device ("npu", "cuda:1"); unavailable, with the
+    reason, where torch does not know the device or reports none of its type."""
     torch = _torch()
+    reason = None
+    try:
+        kind = torch.device(device).type
+    except (RuntimeError, ValueError) as exc:
+        kind, reason = device, f"torch {torch.__version__} does not know this device ({exc})"
+    if reason is None and kind not in accelerators:
+        reason = f"torch {torch.__version__} reports no {kind} device"
+    refusals = replay.REFUSALS + (NO_KERNEL,)
+    return [Target(f"eager:{device}", device, unavailable=reason, refusals=refusals),
+            FakeTarget(f"fake:{device}", device, unavailable=reason if reason and
+                       kind == device and "does not know" in reason else None,
+                       refusals=FakeTarget.refusals + (NO_KERNEL,))]
+
+
+def _builtin(devices: tuple[str, ...] = ()) -> list[Target]:
     accel = _accelerators()
+    listed = list(dict.fromkeys((*_ALWAYS_LISTED, *accel, *devices)))
+    made = {d: device_targets(d, accel) for d in listed}
     targets = [Target("eager:cpu", "cpu")]
-    for name in ("cuda", "mps", "xpu"):
-        reason = None if name in accel else f"torch {torch.__version__} reports no {name} device"
-        targets.append(Target(f"eager:{name}", name, unavailable=reason))
+    targets += [made[d][0] for d in listed]
     targets += [
         Target("meta", "meta", NO_VALUES),
         FakeTarget("fake:cpu", "cpu"),
-        FakeTarget("fake:cuda", "cuda"),
+    ]
+    # fake tensors of a device type need no device: fake:cuda runs on any build that knows
+    # cuda (what a CPU-only build refuses is unsupported)
+    targets += [made[d][1] for d in listed if d == "cuda" or d in accel or d in devices]
+    targets += [
         CompiledTarget("compile:aot_eager", "cpu", backend="aot_eager"),
         CompiledTarget("compile:inductor", "cpu", backend="inductor"),
         CompiledTarget("compile:aot_eager-dynamic", "cpu", backend="aot_eager", dynamic=True),
@@ -493,19 +541,21 @@ def _registered() -> list[Target]:
 
 
 @cache
-def all_targets() -> dict[str, Target]:
-    """Return every target known here, by name: the built-in ones, then registered ones."""
+def all_targets(devices: tuple[str, ...] = ()) -> dict[str, Target]:
+    """Return every target known here, by name: the built-in ones (with an eager and a fake
+    target for each of `devices` too), then registered ones."""
     targets: dict[str, Target] = {}
-    for t in [*_builtin(), *_registered()]:
+    for t in [*_builtin(devices), *_registered()]:
         if t.name in targets:
             raise ValueError(f"two targets are named {t.name!r}")
         targets[t.name] = t
     return targets
 
 
-def resolve_targets(names: str | None) -> list[Target]:
-    """Return the targets named (comma-separated), or all of them; unknown names raise."""
-    known = all_targets()
+def resolve_targets(names: str | None, devices: tuple[str, ...] = ()) -> list[Target]:
+    """Return the targets named (comma-separated), or all of them, with targets for
+    `devices` among them; unknown names raise."""
+    known = all_targets(devices)
     if not names or names == "all":
         return list(known.values())
     chosen = [n.strip() for n in names.split(",") if n.strip()]
@@ -524,8 +574,9 @@ def first_answering(pattern: str) -> Target:
 
 
 def with_devices(targets: list[Target], devices: Iterable[str]) -> list[Target]:
-    """Keep, of the eager device targets, those on the named devices."""
+    """Keep, of the eager and fake targets of a device, those on the named devices (meta and
+    targets of other kinds stay)."""
     wanted = set(devices)
-    return [t for t in targets
-            if not (t.kind == "eager" and t.device != "meta") or t.device in wanted]
+    return [t for t in targets if t.kind not in ("eager", "fake") or t.device == "meta"
+            or t.device in wanted]
 

@@ -6,6 +6,7 @@ the ops of the catalogue (`stridecheck.reference.ops.OPS`). Nothing here imports
 
 from __future__ import annotations
 
+from . import utils
 from .device import device
 from .dtypes import (
     bfloat16,
@@ -67,5 +68,5 @@ __all__ = sorted(
      "preserve_format",
      "tensor", "arange", "zeros", "ones", "full", "empty", "empty_strided", "empty_like",
      "zeros_like", "ones_like", "full_like", "view_as_real", "view_as_complex", "promote_types",
-     "result_type", "can_cast", *_FUNCTIONS])
+     "result_type", "can_cast", "utils", *_FUNCTIONS])
 __version__ = "2.13.0"

@@ -68,11 +68,33 @@ DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "idee
                 "privateuseone")
 
 
+# the name the PrivateUse1 backend goes by once a backend renamed it (c10/core/DeviceType.cpp)
+_privateuse1 = "privateuseone"
+
+
+def rename_privateuse1(name: str) -> None:
+    """Name the PrivateUse1 device type, once (see utils.rename_privateuse1_backend)."""
+    global _privateuse1
+    if name == _privateuse1:
+        return
+    if _privateuse1 != "privateuseone":
+        raise RuntimeError(f"torch.register_privateuse1_backend() has already been set! "
+                           f"Current backend: {_privateuse1}")
+    _privateuse1 = name
+
+
+def privateuse1_name() -> str:
+    """Return the name the PrivateUse1 device type goes by here."""
+    return _privateuse1
+
+
 def _parse(text: str) -> tuple[str, int | None]:
     if not text:
         raise errors.fail("device_empty")
     name, sep, idx = text.partition(":")
-    if name not in DEVICE_TYPES:
+    if name in (_privateuse1, "privateuseone"):
+        name = _privateuse1  # torch prints the device by the name its backend chose
+    elif name not in DEVICE_TYPES:
         raise errors.fail("unknown_device_type", text=text)
     if not sep:
         return name, None

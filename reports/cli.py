@@ -80,7 +80,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     import subprocess
 
     from stridecheck.conformance.outcome import complete_crash
-    from stridecheck.conformance.plugin import PROFILES, parse_shard
+    from stridecheck.conformance.plugin import PROFILES, parse_devices, parse_shard
     from stridecheck.conformance.results import collect_crashes
     from stridecheck.conformance.targets import resolve_targets
 
@@ -89,7 +89,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.profile not in PROFILES:
         return _usage(f"unknown profile {args.profile!r}; known: {', '.join(PROFILES)}")
     try:
-        resolve_targets(args.targets)
+        resolve_targets(args.targets, parse_devices(args.devices))
         parse_shard(args.shard)
     except Exception as exc:  # noqa: BLE001 - a bad option value is a usage error
         return _usage(str(exc).replace("--stridecheck-shard=", "--shard="))
@@ -98,7 +98,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from stridecheck.conformance.known import KnownFileError, entries
     known = [os.path.abspath(path) for path in args.known]
     try:
-        entries(known, None, packaged=False)
+        entries(known, None)
     except KnownFileError as exc:
         return _usage(f"--known: {exc}")
     out_dir = os.path.abspath(args.out)
@@ -115,6 +115,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
            f"--stridecheck-results={results_path}"]
     if args.targets:
         cmd.append(f"--stridecheck-targets={args.targets}")
+    if args.devices:
+        cmd.append(f"--stridecheck-devices={args.devices}")
     if args.shard:
         cmd.append(f"--stridecheck-shard={args.shard}")
     if args.max_examples is not None:
@@ -332,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the conformance suite against every torch target")
     run.add_argument("--targets", default=None,
                      help="comma-separated targets (default: all that work here)")
+    run.add_argument("--devices", default=None,
+                     help="comma-separated devices to check, e.g. npu:0,cuda:1 (default: cpu "
+                          "and every device torch reports)")
     run.add_argument("--profile", default="ci",
                      help="Hypothesis profile: dev, ci, thorough, gpu (default ci)")
     run.add_argument("-n", default="2", help="worker processes, or auto (default 2)")

@@ -1,0 +1,119 @@
+"""A team's own known divergences: files, torch scopes, baseline, stale entries, compare."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from stridecheck.conformance import known
+from stridecheck.reports.cli import main
+from stridecheck.reports.results import load
+
+TESTS = str(Path(__file__).parent)
+BUG = "unsqueeze-last-stride-zero"
+
+ENTRY = '''
+[[divergence]]
+id = "{id}"
+target = "eager:cpu"
+op = "unsqueeze"
+fields = ["strides"]
+condition = "c"
+reason = "r"
+repro = """
+x0 = torch.arange(1)
+x1 = x0.unsqueeze(0)
+"""
+'''
+
+
+def _file(tmp_path: Path, text: str, name: str = "mine.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("x = 1 [", "not TOML"),
+    ('[[divergence]]\nid = "a"\n', "entry a: missing target, op, fields, condition"),
+    (ENTRY.format(id="a") + 'when = "sometimes"\n', "unknown when sometimes"),
+    (ENTRY.format(id="a") + 'torch = "newest"\n', "not a version specifier"),
+    (ENTRY.format(id="a") + 'colour = "red"\n', "unknown key(s) colour"),
+    (ENTRY.format(id="a").replace('["strides"]', '["stride"]'), "unknown field(s) stride"),
+    (ENTRY.format(id="a").replace("x1 = x0.unsqueeze(0)", "x1 = = x0"), "repro:"),
+    (ENTRY.format(id=known.load()[0].id), "the id is already used in known_divergences.toml"),
+])
+def test_a_bad_file_is_one_line_and_exit_2(tmp_path: Path, text: str, says: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, text)
+    with pytest.raises(known.KnownFileError, match=None) as info:
+        known.entries([path], None)
+    assert says in str(info.value) and "\n" not in str(info.value)
+    assert main(["run", "--known", path, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err and path in err
+    assert not (tmp_path / "out").exists(), "nothing is run or written for a usage error"
+
+
+def test_entries_are_scoped_to_torch_versions(tmp_path: Path) -> None:
+    path = _file(tmp_path, ENTRY.format(id="old") + 'torch = "<2.13"\n'
+                 + ENTRY.format(id="new") + 'torch = ">=2.13"\n' + ENTRY.format(id="any"))
+    ids = {version: [e.id for e in known.entries([path], version, packaged=False)]
+           for version in ("2.12.1", "2.13.0+cpu", "2.14.1+cu130", "2.15.0a0+git1234")}
+    assert ids == {"2.12.1": ["old", "any"], "2.13.0+cpu": ["new", "any"],
+                   "2.14.1+cu130": ["new", "any"], "2.15.0a0+git1234": ["new", "any"]}
+    assert [e.source for e in known.entries([path], None, packaged=False)] == [path] * 3
+
+
+def _run(tmp_path: Path, out: str, bug: str | None, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": TESTS + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("STRIDECHECK_INJECT", None)
+    if bug:
+        env["STRIDECHECK_INJECT"] = bug
+    return subprocess.run(
+        [sys.executable, "-m", "stridecheck.reports", "run", "--targets", "eager:cpu",
+         "--max-examples", "200", "-n", "0", "--profile", "ci", "-q", "--out",
+         str(tmp_path / out), *args, "--", "-p", "inject_plugin", "-k",
+         "view_chains or eager-cpu"],
+        capture_output=True, text=True, timeout=600, env=env)
+
+
+def test_baseline_round_trip_known_then_stale_and_compare(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = _run(tmp_path, "a", BUG)
+    assert first.returncode == 1, first.stdout[-2000:]
+    mine = str(tmp_path / "mine.toml")
+    assert main(["baseline", str(tmp_path / "a" / "results.jsonl"), "-o", mine]) == 0
+    made = known.entries([mine], None, packaged=False)
+    assert made and all(e.targets == ("eager:cpu",) and e.fields and e.repro for e in made)
+    assert {"unsqueeze"} <= {op for e in made for op in e.ops}
+
+    # the same run with the same bug: every divergence is known now
+    again = _run(tmp_path, "b", BUG, "--known", mine)
+    assert again.returncode == 0, again.stdout[-3000:]
+    records = load([str(tmp_path / "b" / "results.jsonl")])
+    ids = {e.id for e in made}
+    assert {r["known"] for r in records.examples if r["status"] == "known"} & ids
+    assert records.runs[0]["known_files"] == [mine]
+
+    # the bug fixed: the team's entries are stale, and the run says so
+    fixed = _run(tmp_path, "c", None, "--known", mine)
+    assert fixed.returncode == 1
+    stale = load([str(tmp_path / "c" / "results.jsonl")]).stales
+    assert {r["id"] for r in stale} == ids and all(r["source"] == mine for r in stale)
+    assert f"stale known divergence {made[0].id} ({mine})" in fixed.stdout
+    assert "Stale entries" in (tmp_path / "c" / "report.html").read_text()
+
+    # compare: what the fix made vanish, and the way back is a regression (exit 1)
+    capsys.readouterr()
+    a, c = str(tmp_path / "a" / "results.jsonl"), str(tmp_path / "c" / "results.jsonl")
+    assert main(["compare", a, c]) == 0
+    out = capsys.readouterr().out
+    assert "new in B (0" in out and "divergence on eager:cpu at unsqueeze: strides" in out
+    assert f"stale in B: {', '.join(sorted(ids))}" in out
+    assert main(["compare", c, a]) == 1
+    assert "new in B (" in capsys.readouterr().out
