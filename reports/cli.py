@@ -170,7 +170,7 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     from .repro import scripts as repro_scripts
     from .repro import write_scripts
     from .results import load
-    from .summary import summarize
+    from .summary import also_on_cpu, summarize
 
     results = load(paths)
     scripts_dir = os.path.join(out_dir, "repros")
@@ -188,6 +188,9 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     for i, failure in enumerate(results.failures):
         where = f" ({failure.get('op')})" if failure.get("op") else ""
         print(f"\n{failure['status']} on {failure['target']}{where}, repro: {scripts.get(i)}")
+        if also_on_cpu(failure, results.failures):
+            print("  eager:cpu shows it too: a difference of this torch build, not of the "
+                  "device")
         first = failure["diffs"][0] if failure.get("diffs") else None
         if first:
             read = first.get("spelling") or first["field"]

@@ -44,9 +44,27 @@ def summarize(results: Results) -> dict[str, Any]:
         "coverage": _coverage(examples),
         "unexercised": _unexercised(examples),
         "known": _known(examples, results),
-        "failures": [failure_view(results.failures[i])
+        "failures": [{**failure_view(results.failures[i]),
+                      "also_on_cpu": also_on_cpu(results.failures[i], results.failures)}
                      for i in failure_order(results.failures)],
     }
+
+
+def _kind_of_failure(failure: dict[str, Any]) -> tuple[str, str, str]:
+    diffs = failure.get("diffs") or [{}]
+    first = diffs[0] if isinstance(diffs[0], dict) else {}
+    return (str(failure.get("op")), str(first.get("field")), str(failure.get("status")))
+
+
+def also_on_cpu(failure: dict[str, Any], failures: list[dict[str, Any]]) -> bool:
+    """Tell whether a failure on another device's eager or fake target is one eager:cpu of
+    the same results shows too (same op, first differing field and status): a difference
+    of the torch build, not of the device."""
+    if failure.get("device") in ("cpu", "meta") or failure.get("target") == "eager:cpu":
+        return False
+    kind = _kind_of_failure(failure)
+    return any(f.get("target") == "eager:cpu" and _kind_of_failure(f) == kind
+               for f in failures)
 
 
 def header(results: Results) -> dict[str, Any]:
