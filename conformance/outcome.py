@@ -398,9 +398,12 @@ def _cut_bodies(program: Program, target: Target, index: int, diffs: list[Differ
         expected = target.project(cut, run(cut, ref))
         found = first_difference(actual, expected, target.fields_for(cut))[1]
         # a cut shows the call's difference where it differs in one of the same fields; one
-        # that differs otherwise (returning more made another object of one) is not it
-        if found and {d.field for d in found} & {d.field for d in diffs}:
-            return inlined, index + k - 1, found, inlined_full
+        # that differs otherwise (returning more made another object of one) is not it, and
+        # of its differences those fields are the call's (the others come of returning more)
+        fields = {d.field for d in diffs}
+        if any(d.field in fields for d in found):
+            return inlined, index + k - 1, [d for d in found if d.field in fields], \
+                inlined_full
         if raised and everything:
             # the step raises however much of the body is returned, yet the whole call does
             # not raise so: what the call returns decides, and this step is the one

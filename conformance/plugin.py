@@ -14,7 +14,7 @@ import time
 import uuid
 import zlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
@@ -100,6 +100,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="comma-separated devices to check (npu:0,cuda:1): an eager and a "
                          "fake target each, and no other device's (default: cpu and every "
                          "device torch reports)")
+    group.addoption("--stridecheck-prelude", default="", metavar="CODE",
+                    help="torch code every repro script runs first, such as the import that "
+                         "registers your backend (\"import torch_npu\")")
     group.addoption("--stridecheck-parts", type=int, default=4, metavar="N",
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
@@ -146,6 +149,9 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(exc)) from None
     if devices:
         targets = with_devices(targets, devices)
+    prelude = config.getoption("--stridecheck-prelude")
+    if prelude:
+        targets = [replace(t, prelude=prelude) for t in targets]
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
     config.stash[_STATE] = state
     config.pluginmanager.register(_Tally(state), _TALLY)

@@ -429,6 +429,7 @@ class RefsTarget(Target):
 _NAMED_ACCELERATORS = ("cuda", "mps", "xpu", "hpu", "mtia")
 # eager targets listed on every machine, unavailable (with the reason) where torch has no device
 _ALWAYS_LISTED = ("cuda", "mps", "xpu")
+_INDUCTOR_DEVICES = ("cuda", "xpu", "mps")
 # how torch says a backend has no kernel for an op: the device cannot do it, no divergence
 NO_KERNEL = "' backend. This could be because the operator doesn't exist for this backend"
 
@@ -520,6 +521,9 @@ def _builtin(devices: tuple[str, ...] = ()) -> list[Target]:
                        graph_break=True),
         RefsTarget("refs", "cpu"),
     ]
+    # inductor generates code for these devices itself (Triton on cuda and xpu, Metal on mps)
+    targets += [CompiledTarget(f"compile:inductor-{d}", d, backend="inductor")
+                for d in accel if d in _INDUCTOR_DEVICES]
     return targets
 
 

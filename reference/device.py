@@ -78,8 +78,7 @@ def rename_privateuse1(name: str) -> None:
     if name == _privateuse1:
         return
     if _privateuse1 != "privateuseone":
-        raise RuntimeError(f"torch.register_privateuse1_backend() has already been set! "
-                           f"Current backend: {_privateuse1}")
+        raise errors.fail("privateuse1_renamed", name=_privateuse1)
     _privateuse1 = name
 
 
@@ -111,6 +110,12 @@ def lookup(obj: Any) -> device:
     return device(obj)
 
 
+# device types whose tensors carry no device index (c10: every other type has devices, and a
+# bare name means the current one)
+_WITHOUT_INDEX = ("cpu", "meta")
+
+
 def concrete(dev: device) -> device:
-    """Return the device a new tensor or storage lands on: bare 'cuda' is the current one, 0."""
-    return device("cuda", 0) if dev.type == "cuda" and dev.index is None else dev
+    """Return the device a new tensor or storage lands on: a bare accelerator name ('cuda',
+    'mps', a PrivateUse1 backend's) is its current device, 0."""
+    return device(dev.type, 0) if dev.index is None and dev.type not in _WITHOUT_INDEX else dev

@@ -78,6 +78,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, "
         "ve, fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at "
         "start of device string: {text}"),
+    # c10/core/DeviceType.cpp, register_privateuse1_backend (torch.utils.rename_privateuse1_backend)
+    "privateuse1_renamed": (
+        RuntimeError, "torch.register_privateuse1_backend() has already been set! Current "
+        "backend: {name}"),
     "different_device": (
         RuntimeError, "Expected all tensors to be on the same device, but found at least two "
         "devices, {a} and {b}!"),

@@ -1,10 +1,10 @@
 """Known-divergence entries from a run's divergences: a team records its backend's state once.
 
 `stridecheck baseline RESULTS... -o FILE` writes one entry per distinct divergence: the
-target, the op it diverged at, the fields that differed, the conditions on its differences
-that tell its kind (an exception one way or the other, strides only on dims where they cannot
-matter, a smaller storage) and the shrunk program as its repro. Two failures are the same
-divergence when they agree on target, op, first differing field and those conditions. The
+target, the op it diverged at, the fields that differed, which way an exception differs (the
+target refused a step, accepted one, or raised otherwise) and the shortest shrunk program of
+the kind as its repro. Two failures are the same divergence when they agree on target, op,
+first differing field and that condition. The
 reason is left for the team to fill in. Given with `--stridecheck-known FILE`, the entries
 make those divergences known; once one stops diverging, the run reports it stale.
 """
@@ -20,11 +20,11 @@ from stridecheck.conformance.known import entries
 
 from .results import Results
 
-# the conditions on differences that an entry made here requires where they hold: they say
-# what kind of divergence it is; the others (an empty tensor, an offset among the fields)
-# belong to one program rather than to the divergence
-KIND_CONDITIONS = ("accepted", "refused", "raised_otherwise", "size1_strides",
-                   "smaller_storage")
+# the conditions on differences that an entry made here requires where they hold: which way
+# an exception differs says what kind of divergence it is; the others (strides differing
+# only on size-1 dims, an empty tensor, an offset among the fields) belong to the shrunk
+# program, since shrinking drives sizes to 1 and 0, rather than to the divergence
+KIND_CONDITIONS = ("accepted", "refused", "raised_otherwise")
 TODO_REASON = "TODO: why the target differs here, with the source that shows it."
 
 

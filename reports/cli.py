@@ -117,6 +117,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         cmd.append(f"--stridecheck-targets={args.targets}")
     if args.devices:
         cmd.append(f"--stridecheck-devices={args.devices}")
+    if args.prelude:
+        cmd.append(f"--stridecheck-prelude={args.prelude}")
     if args.shard:
         cmd.append(f"--stridecheck-shard={args.shard}")
     if args.max_examples is not None:
@@ -340,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--devices", default=None,
                      help="comma-separated devices to check, e.g. npu:0,cuda:1 (default: cpu "
                           "and every device torch reports)")
+    run.add_argument("--prelude", default="",
+                     help="torch code every repro script runs first, such as the import that "
+                          "registers your backend")
     run.add_argument("--profile", default="ci",
                      help="Hypothesis profile: dev, ci, thorough, gpu (default ci)")
     run.add_argument("-n", default="2", help="worker processes, or auto (default 2)")

@@ -1,0 +1,74 @@
+"""The conformance suite on a backend really registered as PrivateUse1 (`strideu`).
+
+tests/strideu_backend.py registers the device in each process that loads it (`-p
+strideu_backend`): real storages over host memory, ATen's view kernels, CPU kernels for the
+rest. The suite finds the device under its registered name, checks it like any device, and
+catches and shrinks a bug injected into that device alone.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from stridecheck.reports.results import load
+
+TESTS = str(Path(__file__).parent)
+TRANSPOSING = {"transpose", "t", "mT", "mH", "H", "adjoint", "swapaxes", "swapdims",
+               "transpose_", "t_", "swapaxes_", "swapdims_"}
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(os.environ.get("CXX", "g++")) is None,
+    reason="the strideu test backend is built with a C++ compiler, and none was found")
+
+
+def _env(bug: str | None) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": TESTS + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env.pop("STRIDEU_BUG", None)
+    if bug:
+        env["STRIDEU_BUG"] = bug
+    return env
+
+
+def _run(out: Path, bug: str | None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "stridecheck.reports", "run", "--devices", "strideu",
+         "--targets", "eager:strideu,fake:strideu", "--profile", "ci", "--max-examples",
+         "100", "-n", "2", "-q", "--prelude", "import strideu_backend", "--out", str(out),
+         "--", "-p", "strideu_backend", "-k", "not known_divergence"],
+        capture_output=True, text=True, timeout=600, env=_env(bug))
+
+
+def test_the_suite_runs_on_the_device_and_it_conforms(tmp_path: Path) -> None:
+    done = _run(tmp_path, None)
+    assert done.returncode == 0, done.stdout[-3000:]
+    results = load([str(tmp_path / "results.jsonl")])
+    targets = {t["name"]: t for t in results.runs[0]["targets"]}
+    assert targets["eager:strideu"]["available"] and targets["fake:strideu"]["available"]
+    assert "strideu" in results.runs[0]["devices"]
+    checked = [e for e in results.examples if e["status"] in ("pass", "known")]
+    assert {e["target"] for e in checked} == {"eager:strideu", "fake:strideu"}
+    assert {e["device"] for e in checked} == {"strideu"}
+    assert len(checked) >= 400
+
+
+def test_a_device_only_bug_is_caught_shrunk_and_repro_scripts_show_it(tmp_path: Path) -> None:
+    done = _run(tmp_path, "transpose-contiguous")
+    assert done.returncode == 1, done.stdout[-3000:]
+    results = load([str(tmp_path / "results.jsonl")])
+    failures = results.failures
+    assert failures and {f["target"] for f in failures} == {"eager:strideu"}, \
+        "fake tensors run meta kernels: the device's bug is not theirs"
+    assert {f["op"] for f in failures} <= TRANSPOSING
+    assert all(f["diffs"][0]["field"] == "strides" for f in failures)
+    assert min(len(f["program"].split("\n")) for f in failures) <= 5, "shrunk"
+    script = min((tmp_path / "repros").glob("repro-*.py"), key=lambda p: p.stat().st_size)
+    for bug, code in (("transpose-contiguous", 1), (None, 0)):
+        replayed = subprocess.run([sys.executable, str(script)], capture_output=True,
+                                  text=True, timeout=120, env=_env(bug))
+        assert replayed.returncode == code, replayed.stdout + replayed.stderr
