@@ -484,14 +484,16 @@ def device_targets(device: str, accelerators: list[str]) -> list[Target]:
     reason = None
     try:
         kind = torch.device(device).type
-    except (RuntimeError, ValueError) as exc:
-        kind, reason = device, f"torch {torch.__version__} does not know this device ({exc})"
+    except (RuntimeError, ValueError):
+        kind = device.partition(":")[0]
+        reason = (f"torch {torch.__version__} does not know this device: no backend registered "
+                  f"the device type {kind}")
     if reason is None and kind not in accelerators:
         reason = f"torch {torch.__version__} reports no {kind} device"
     refusals = replay.REFUSALS + (NO_KERNEL,)
     return [Target(f"eager:{device}", device, unavailable=reason, refusals=refusals),
             FakeTarget(f"fake:{device}", device, unavailable=reason if reason and
-                       kind == device and "does not know" in reason else None,
+                       "does not know" in reason else None,
                        refusals=FakeTarget.refusals + (NO_KERNEL,))]
 
 

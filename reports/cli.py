@@ -61,8 +61,9 @@ def _static_targets(op: Any) -> str:
 def _cmd_targets(args: argparse.Namespace) -> int:
     """Print every target known here (built-in and registered) and what it can show."""
     try:
+        from stridecheck.conformance.plugin import parse_devices
         from stridecheck.conformance.targets import all_targets
-        targets = all_targets()
+        targets = all_targets(parse_devices(args.devices))
     except ImportError as exc:
         return _usage(f"cannot load the targets: {exc}")
     except (TypeError, ValueError) as exc:  # a registered target that is not one
@@ -70,7 +71,7 @@ def _cmd_targets(args: argparse.Namespace) -> int:
     width = max(len(name) for name in targets)
     for t in targets.values():
         state = f"unavailable: {t.unavailable}" if t.unavailable else "runs here"
-        print(f"{t.name:<{width}}  {t.kind:<8} device {t.device:<5} {state}; not checked: "
+        print(f"{t.name:<{width}}  {t.kind:<8} device {t.device:<7} {state}; not checked: "
               f"{', '.join(t.unchecked) or 'nothing'}")
     return 0
 
@@ -335,6 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="results files: show which targets and dtypes exercised each op")
     ops.set_defaults(func=_cmd_ops)
     targets = sub.add_parser("targets", help="list the targets, registered ones included")
+    targets.add_argument("--devices", default=None,
+                         help="comma-separated devices to list targets for too (npu:0,cuda:1)")
     targets.set_defaults(func=_cmd_targets)
     run = sub.add_parser("run", help="run the conformance suite against every torch target")
     run.add_argument("--targets", default=None,
