@@ -108,8 +108,9 @@ def compare(a: Results, b: Results) -> Changes:
                    (len(set(sa.cells) - set(sb.cells)), len(set(sb.cells) - set(sa.cells))))
 
 
-def render(changes: Changes, names: tuple[str, str]) -> list[str]:
-    """Return the lines `stridecheck compare` prints."""
+def render(changes: Changes, names: tuple[str, str], cells: bool = False) -> list[str]:
+    """Return the lines `stridecheck compare` prints: the cells whose statuses differ one
+    by one with `cells`, else per target and status, with the ops it appeared or vanished at."""
     a, b = changes.a, changes.b
     lines = [f"A: {names[0]} (torch {', '.join(a.torch) or 'unknown'})",
              f"B: {names[1]} (torch {', '.join(b.torch) or 'unknown'})", ""]
@@ -119,8 +120,11 @@ def render(changes: Changes, names: tuple[str, str]) -> list[str]:
     lines += [f"  {f}" for f in changes.vanished] or ["  none"]
     lines.append(f"statuses per op and target that differ ({len(changes.cells)} of the cells "
                  "both reached; which statuses occurred):")
-    lines += [f"  {op} on {target}: A {_statuses(ca)} | B {_statuses(cb)}"
-              for op, target, ca, cb in changes.cells] or ["  none"]
+    if cells:
+        lines += [f"  {op} on {target}: A {_statuses(ca)} | B {_statuses(cb)}"
+                  for op, target, ca, cb in changes.cells] or ["  none"]
+    else:
+        lines += _by_target(changes.cells) or ["  none"]
     only_a, only_b = changes.one_sided
     if only_a or only_b:
         lines.append(f"  (op x target cells reached by one side only, not compared: {only_a} "
@@ -136,6 +140,23 @@ def render(changes: Changes, names: tuple[str, str]) -> list[str]:
             lines.append(f"  {label}: {', '.join(sorted(ids))}")
     if lines[-1] == "known divergences:":
         lines.append("  no change")
+    return lines
+
+
+def _by_target(cells: list[tuple[str, str, Counter[str], Counter[str]]]) -> list[str]:
+    """Return, per target, each status that appeared in B or vanished from A, with the ops."""
+    moves: dict[str, dict[tuple[str, str], list[str]]] = {}
+    for op, target, ca, cb in cells:
+        for status in sorted(set(ca) | set(cb)):
+            if (status in ca) != (status in cb):
+                way = "new in B" if status in cb else "gone in B"
+                moves.setdefault(target, {}).setdefault((status, way), []).append(op)
+    lines = []
+    for target in sorted(moves):
+        lines.append(f"  {target}:")
+        for (status, way), ops in sorted(moves[target].items()):
+            shown = ", ".join(ops[:10]) + (f" and {len(ops) - 10} more" if len(ops) > 10 else "")
+            lines.append(f"    {status} {way} at {len(ops)} op(s): {shown}")
     return lines
 
 

@@ -264,7 +264,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     except ResultsError as exc:
         return _usage(str(exc))
     changes = compare(a, b)
-    print("\n".join(render(changes, (args.a, args.b))))
+    print("\n".join(render(changes, (args.a, args.b), cells=args.cells)))
     return 1 if changes.regressed else 0
 
 
@@ -383,6 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("a", metavar="A", help="results of the earlier run (a merged file for "
                                              "several)")
     comp.add_argument("b", metavar="B", help="results of the later run")
+    comp.add_argument("--cells", action="store_true",
+                      help="list each op x target whose statuses differ, with the counts")
     comp.set_defaults(func=_cmd_compare)
     repro = sub.add_parser("repro", help="run a standalone repro script (exit 1: diverges)")
     repro.add_argument("script", metavar="FILE")
