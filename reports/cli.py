@@ -125,6 +125,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.max_examples is not None:
         cmd.append(f"--stridecheck-max-examples={args.max_examples}")
     cmd += [f"--stridecheck-known={path}" for path in known]
+    if not _plugin_installed():
+        # run from a working tree (stridecheck_tree.py): pytest finds no entry point for it
+        cmd += ["-p", "stridecheck.conformance.plugin"]
     if args.n != "0":
         cmd += ["-n", args.n]
     cmd += args.pytest_args
@@ -157,6 +160,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return _usage("the run wrote no results")
     status = _write_outputs([results_path], out_dir)
     return 1 if code != 0 and code != 5 else status
+
+
+def _plugin_installed() -> bool:
+    """Tell whether pytest loads the stridecheck plugin by itself (an installed package)."""
+    from importlib.metadata import entry_points
+    return any(ep.name == "stridecheck" for ep in entry_points(group="pytest11"))
 
 
 def _tail(path: str, lines: int = 15) -> str:

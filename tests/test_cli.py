@@ -102,3 +102,22 @@ def test_usage_errors_exit_2_with_one_line(argv: list[str]) -> None:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2, out
     assert "Traceback" not in out.stderr
+
+
+def test_the_working_tree_runs_without_installing(tmp_path: Path) -> None:
+    # stridecheck_tree.py links the tree's layers into a `stridecheck` package of its own
+    # (checked by hand in an environment without stridecheck installed: the same run)
+    tree = Path(TESTS).parent
+    out = subprocess.run([sys.executable, str(tree / "stridecheck_tree.py"), "run",
+                          "--targets", "eager:cpu", "--max-examples", "5", "-n", "0",
+                          "--profile", "dev", "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    sys.path.insert(0, str(tree))
+    try:
+        from stridecheck_tree import LAYERS, package_root
+    finally:
+        sys.path.remove(str(tree))
+    package = Path(package_root()) / "stridecheck"
+    assert all((package / layer).resolve() == tree / layer for layer in LAYERS)
+    assert load([str(tmp_path / "results.jsonl")]).examples
