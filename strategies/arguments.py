@@ -622,7 +622,10 @@ def _accepted(name: str) -> Applies:
 def _pointwise_other(t: Tensor, ch: Chooser, ctx: Context, tensors_only: bool) -> Any:
     """A second operand: a live tensor that broadcasts to t (same dtype first), or a scalar."""
     if ctx.invalid:
-        refs = list(ctx.live)
+        # any tensor, but a meta operand of a tensor elsewhere: torch computes such a call on
+        # meta and fails writing back, or refuses the operand, in ways the model does not
+        # cover (x.remainder_(y_meta) of a 0-d x raises "Attempting to copy from device meta")
+        refs = [n for n, u in ctx.live.items() if t.is_meta or not u.is_meta]
     else:
         # one device: what torch does with a meta operand next to a CPU one is not modelled
         refs = _pointwise_refs(t, ctx)
