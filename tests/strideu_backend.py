@@ -578,3 +578,8 @@ def injected() -> str | None:
 
 
 inject(os.environ.get("STRIDEU_BUG") or None)
+
+
+def autoload() -> None:
+    """The `torch.backends` entry point torch calls at import (as out-of-tree backends are
+    loaded): importing this module has registered the device already."""

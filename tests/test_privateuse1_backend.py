@@ -27,25 +27,42 @@ pytestmark = pytest.mark.skipif(
     reason="the strideu test backend is built with a C++ compiler, and none was found")
 
 
-def _env(bug: str | None) -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": TESTS + os.pathsep + os.environ.get("PYTHONPATH", "")}
+def _env(bug: str | None, *paths: str) -> dict[str, str]:
+    path = os.pathsep.join((*paths, TESTS, os.environ.get("PYTHONPATH", "")))
+    env = {**os.environ, "PYTHONPATH": path}
     env.pop("STRIDEU_BUG", None)
     if bug:
         env["STRIDEU_BUG"] = bug
     return env
 
 
-def _run(out: Path, bug: str | None) -> subprocess.CompletedProcess[str]:
+def _autoloading(folder: Path) -> str:
+    """Return a folder for PYTHONPATH whose package metadata names strideu_backend in the
+    `torch.backends` entry-point group: `import torch` then loads it, in every process, as
+    it loads an installed out-of-tree backend."""
+    info = folder / "strideu_backend-0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: strideu-backend\nVersion: 0\n")
+    (info / "entry_points.txt").write_text(
+        "[torch.backends]\nstrideu = strideu_backend:autoload\n")
+    return str(folder)
+
+
+def _run(out: Path, bug: str | None, autoload: bool = False
+         ) -> subprocess.CompletedProcess[str]:
+    # the device comes from torch's own autoloading, or from a pytest plugin importing it
+    paths = (_autoloading(out / "site"),) if autoload else ()
+    plugin = () if autoload else ("-p", "strideu_backend")
     return subprocess.run(
         [sys.executable, "-m", "stridecheck.reports", "run", "--devices", "strideu",
          "--targets", "eager:strideu,fake:strideu", "--profile", "ci", "--max-examples",
          "100", "-n", "2", "-q", "--prelude", "import strideu_backend", "--out", str(out),
-         "--", "-p", "strideu_backend", "-k", "not known_divergence"],
-        capture_output=True, text=True, timeout=600, env=_env(bug))
+         "--", *plugin, "-k", "not known_divergence"],
+        capture_output=True, text=True, timeout=600, env=_env(bug, *paths))
 
 
-def test_the_suite_runs_on_the_device_and_it_conforms(tmp_path: Path) -> None:
-    done = _run(tmp_path, None)
+def test_the_suite_runs_on_the_autoloaded_device_and_it_conforms(tmp_path: Path) -> None:
+    done = _run(tmp_path, None, autoload=True)
     assert done.returncode == 0, done.stdout[-3000:]
     results = load([str(tmp_path / "results.jsonl")])
     targets = {t["name"]: t for t in results.runs[0]["targets"]}
