@@ -4,7 +4,8 @@ Every line is one JSON object with `schema` (SCHEMA) and `kind`:
 
 - `run`: one per pytest session (controller): `run` (id), `started` (epoch seconds), `torch`,
   `build` (cuda, hip, git, debug), `python`, `platform`, `devices`, `targets` (name,
-  available, reason, unchecked fields), `profile`, `seed`, `shard`, `stridecheck`.
+  available, reason, unchecked fields), `profile`, `seed`, `shard`, `known_files` (a team's
+  known-divergence files in use), `stridecheck`.
 - `example`: one per checked example: `run`, `test`, `target`, `device`, `dtype`, `rank`,
   `length` (steps), `ops` (catalogue keys in program order), `op` and `family` (where it
   diverged, else null), `status` (pass, divergence, known, unsupported, crash), `known` (the
