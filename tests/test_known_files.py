@@ -106,7 +106,8 @@ def test_baseline_round_trip_known_then_stale_and_compare(
     stale = load([str(tmp_path / "c" / "results.jsonl")]).stales
     assert {r["id"] for r in stale} == ids and all(r["source"] == mine for r in stale)
     assert f"stale known divergence {made[0].id} ({mine})" in fixed.stdout
-    assert "Stale entries" in (tmp_path / "c" / "report.html").read_text()
+    page = (tmp_path / "c" / "report.html").read_text()
+    assert "Stale entries" in page and f"{len(ids)} stale known divergences" in page
 
     # compare: what the fix made vanish, and the way back is a regression (exit 1)
     capsys.readouterr()
