@@ -107,7 +107,7 @@ def test_baseline_round_trip_known_then_stale_and_compare(
     assert {r["id"] for r in stale} == ids and all(r["source"] == mine for r in stale)
     assert f"stale known divergence {made[0].id} ({mine})" in fixed.stdout
     page = (tmp_path / "c" / "report.html").read_text()
-    assert "Stale entries" in page and f"{len(ids)} stale known divergences" in page
+    assert "Stale entries" in page and f"{len(ids)} stale known divergence" in page
 
     # compare: what the fix made vanish, and the way back is a regression (exit 1)
     capsys.readouterr()
