@@ -469,6 +469,10 @@ def _overlapping_args(program: Program, index: int, results: list[StepResult]) -
                for i, a in enumerate(args) for b in args[i + 1:])
 
 
+# views sized by another tensor's sizes (symbolic ones, under dynamic shapes)
+_SIZED_AS = ("view_as", "reshape_as", "expand_as")
+
+
 def _step_facts(program: Program, expected: list[StepResult], index: int,
                 inputs: tuple[str, ...] = (), since: int = 0) -> frozenset[str]:
     """Return what known divergences may ask of step `index`: "mixed_rank" when its tensor
@@ -482,11 +486,12 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
     float64 tensor, "subject_gapped_unfold" when its subject is x.unfold(dim, size, step)
     with step > size (windows with gaps between them), "after_dtype_view_write" when an
     earlier step wrote (in place or as out=) to a view(dtype) of another tensor,
-    "written_has_view_as" when the tensor it writes (in place or as out=) has a live
-    x.view_as(x) made before, "returns_input_alias" when it returns a tensor already live
-    (an in-place op its self, an out= op its out tensor, x.real of a real x) that shares
-    storage with one of `inputs` (the tensors a compiled function takes) and is not that
-    input, or is an input passed twice or sharing its storage with another input.
+    "written_has_alias_as" when the tensor it writes (in place or as out=) has a live
+    view_as, reshape_as or expand_as of itself made before, "returns_input_alias" when it
+    returns a tensor already live (an in-place op its self, an out= op its out tensor, x.real
+    of a real x) that shares storage with one of `inputs` (the tensors a compiled function
+    takes) and is not that input, or is an input passed twice or sharing its storage with
+    another input.
 
     "after_metadata_mutation" looks at the steps from `since` on: a call's located step is
     in a graph of its own, which a change made before the call (the probe's t_() of what an
@@ -536,10 +541,10 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
         if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):
             facts.add("tensor_index")
     written = _written(step)
-    if written is not None and any(s.op.name == "view_as" and s.src == written and
+    if written is not None and any(s.op.name in _SIZED_AS and s.src == written and
                                    s.out in before and s.out != written
                                    for s in program.steps[:index]):
-        facts.add("written_has_view_as")
+        facts.add("written_has_alias_as")
     return frozenset(facts)
 
 

@@ -140,7 +140,7 @@ def test_size1_strides_allows_is_set_to_only_of_the_restrided_tensor() -> None:
     assert not _condition("size1_strides", [own])
 
 
-def test_written_has_view_as_needs_a_live_view_as_of_the_written_tensor() -> None:
+def test_written_has_alias_as_needs_a_live_view_as_of_the_written_tensor() -> None:
     import stridecheck.reference as ref
     from stridecheck.conformance.execute import run
     from stridecheck.conformance.outcome import _step_facts
@@ -151,9 +151,10 @@ def test_written_has_view_as_needs_a_live_view_as_of_the_written_tensor() -> Non
         return _step_facts(program, run(program, ref), len(program.steps) - 1)
 
     base = "x = torch.arange(4.)[::2]\n"
-    assert "written_has_view_as" in facts(base + "v = x.view_as(x)\ny = x.fill_(1)\n")
-    assert "written_has_view_as" in facts(base + "v = x.view_as(x)\ny = torch.neg(x, out=x)\n")
-    assert "written_has_view_as" not in facts(base + "v = x.view(2)\ny = x.fill_(1)\n")
-    assert "written_has_view_as" not in facts(base + "v = x.view_as(x)\ny = x.add(1)\n")
-    assert "written_has_view_as" not in facts(base + "z = x.clone()\nv = z.view_as(z)\n"
+    assert "written_has_alias_as" in facts(base + "v = x.view_as(x)\ny = x.fill_(1)\n")
+    assert "written_has_alias_as" in facts(base + "v = x.view_as(x)\ny = torch.neg(x, out=x)\n")
+    assert "written_has_alias_as" in facts(base + "v = x.expand_as(x)\ny = x.mul_(2)\n")
+    assert "written_has_alias_as" not in facts(base + "v = x.view(2)\ny = x.fill_(1)\n")
+    assert "written_has_alias_as" not in facts(base + "v = x.view_as(x)\ny = x.add(1)\n")
+    assert "written_has_alias_as" not in facts(base + "z = x.clone()\nv = z.view_as(z)\n"
                                               "y = x.fill_(1)\n")
