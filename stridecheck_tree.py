@@ -17,9 +17,20 @@ import hashlib
 import os
 import sys
 import tempfile
+import tomllib
 
 TREE = os.path.dirname(os.path.abspath(__file__))
-LAYERS = ("reference", "strategies", "conformance", "reports")
+
+
+def _layers() -> tuple[str, ...]:
+    """Return the tree's folders that install as stridecheck.<folder> (pyproject.toml)."""
+    with open(os.path.join(TREE, "pyproject.toml"), "rb") as fh:
+        mapping = tomllib.load(fh)["tool"]["setuptools"]["package-dir"]
+    return tuple(folder for name, folder in mapping.items()
+                 if name == f"stridecheck.{folder}")
+
+
+LAYERS = _layers()
 
 
 def package_root() -> str:

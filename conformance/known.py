@@ -38,8 +38,10 @@ FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused
 # what a difference may be in: a snapshot field, an exception, a tensor that is missing, or
 # a program that ran another number of steps (compare, execute)
 DIFF_FIELDS = (*FIELDS, "exception", "exists", "steps")
-CONDITIONS = ("", "empty", "size1_strides", "accepted", "refused", "raised_otherwise",
-              "smaller_storage", "offset_differs") + FACTS
+# the conditions on differences alone (not on the program's facts)
+DIFF_CONDITIONS = ("empty", "size1_strides", "accepted", "refused", "raised_otherwise",
+                   "smaller_storage", "offset_differs")
+CONDITIONS = ("", *DIFF_CONDITIONS, *FACTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +143,6 @@ def _names(op: str) -> tuple[str, ...]:
     return (op, key, f"family:{spec.family}") if spec is not None else (op, key)
 
 
-# the conditions on differences alone (not on the program's facts)
-DIFF_CONDITIONS = ("empty", "size1_strides", "accepted", "refused", "raised_otherwise",
-                   "smaller_storage", "offset_differs")
-
-
 def diff_conditions(diffs: list[Difference]) -> tuple[str, ...]:
     """Return the conditions on differences alone that these differences meet."""
     return tuple(c for c in DIFF_CONDITIONS if diffs and _condition(c, diffs))
@@ -210,6 +207,8 @@ def use_files(paths: Sequence[str]) -> None:
     """
     global _extra_files
     files = tuple(os.path.abspath(p) for p in paths)
+    if files == _extra_files:
+        return  # nothing to add: no need to read the packaged file ahead of load()
     entries(files, None)  # raises on a bad file or an id given twice
     _extra_files = files
     load.cache_clear()
@@ -263,7 +262,7 @@ def entries(files: Sequence[str], version: str | None,
 
 def in_scope(entry: KnownDivergence, version: str) -> bool:
     """Tell whether a torch version is one the entry is about (local labels such as +cpu
-    and pre-releases count as the release they belong to)."""
+    do not matter; a pre-release comes before its release, as PEP 440 orders them)."""
     if not entry.torch:
         return True
     try:

@@ -481,19 +481,17 @@ def device_targets(device: str, accelerators: list[str]) -> list[Target]:
     """Return the eager and fake targets of a device ("npu", "cuda:1"); unavailable, with the
     reason, where torch does not know the device or reports none of its type."""
     torch = _torch()
-    reason = None
+    unknown = None  # why torch cannot even make a fake tensor on the device
     try:
         kind = torch.device(device).type
     except (RuntimeError, ValueError):
         kind = device.partition(":")[0]
-        reason = (f"torch {torch.__version__} does not know this device: no backend registered "
-                  f"the device type {kind}")
-    if reason is None and kind not in accelerators:
-        reason = f"torch {torch.__version__} reports no {kind} device"
+        unknown = (f"torch {torch.__version__} does not know this device: no backend "
+                   f"registered the device type {kind}")
+    absent = None if kind in accelerators else f"torch {torch.__version__} reports no {kind} device"
     refusals = replay.REFUSALS + (NO_KERNEL,)
-    return [Target(f"eager:{device}", device, unavailable=reason, refusals=refusals),
-            FakeTarget(f"fake:{device}", device, unavailable=reason if reason and
-                       "does not know" in reason else None,
+    return [Target(f"eager:{device}", device, unavailable=unknown or absent, refusals=refusals),
+            FakeTarget(f"fake:{device}", device, unavailable=unknown,
                        refusals=FakeTarget.refusals + (NO_KERNEL,))]
 
 

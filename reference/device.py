@@ -82,11 +82,6 @@ def rename_privateuse1(name: str) -> None:
     _privateuse1 = name
 
 
-def privateuse1_name() -> str:
-    """Return the name the PrivateUse1 device type goes by here."""
-    return _privateuse1
-
-
 def _parse(text: str) -> tuple[str, int | None]:
     if not text:
         raise errors.fail("device_empty")

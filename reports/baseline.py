@@ -19,6 +19,7 @@ from typing import Any
 from stridecheck.conformance.known import entries
 
 from .results import Results
+from .summary import difference_text
 
 # the conditions on differences that an entry made here requires where they hold: which way
 # an exception differs says what kind of divergence it is; the others (strides differing
@@ -64,12 +65,9 @@ def baseline(results: Results) -> Baseline:
         key = (str(failure["target"]), str(failure["op"]), str(diffs[0]["field"]), when)
         entry = found.get(key)
         if entry is None:
-            first = diffs[0]
-            read = first.get("spelling") or first["field"]
             entry = found[key] = Entry(
                 *key, repro=str(failure["program"]),
-                condition=f"as in the repro: {first['tensor']}.{read}={first['actual']}, but "
-                          f"should be {first['expected']} [{first.get('context', '')}]")
+                condition=f"as in the repro: {difference_text(diffs[0])}")
         entry.count += 1
         for d in diffs:
             if d["field"] not in entry.fields:

@@ -182,7 +182,7 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     from .repro import scripts as repro_scripts
     from .repro import write_scripts
     from .results import load
-    from .summary import also_on_cpu, summarize
+    from .summary import also_on_cpu, difference_text, summarize
 
     results = load(paths)
     scripts_dir = os.path.join(out_dir, "repros")
@@ -203,11 +203,8 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
         if also_on_cpu(failure, results.failures):
             print("  eager:cpu shows it too: a difference of this torch build, not of the "
                   "device")
-        first = failure["diffs"][0] if failure.get("diffs") else None
-        if first:
-            read = first.get("spelling") or first["field"]
-            print(f"  {first['tensor']}.{read}={first['actual']}, but should be "
-                  f"{first['expected']} [{first['context']}]")
+        if failure.get("diffs"):
+            print(f"  {difference_text(failure['diffs'][0])}")
         print("  " + failure.get("program", "").replace("\n", "\n  "))
     for entry in summary["known"]["stale"]:
         print(f"\nstale known divergence {entry['id']} ({entry['source'] or 'packaged'}): its "

@@ -50,6 +50,14 @@ def summarize(results: Results) -> dict[str, Any]:
     }
 
 
+def difference_text(diff: dict[str, Any]) -> str:
+    """Return one difference of a failure record in the suite's grammar, read the way it
+    was read (`x.size(-1)=3, but should be 2 [context]`)."""
+    read = diff.get("spelling") or diff["field"]
+    return (f"{diff['tensor']}.{read}={diff['actual']}, but should be {diff['expected']} "
+            f"[{diff.get('context', '')}]")
+
+
 def _kind_of_failure(failure: dict[str, Any]) -> tuple[str, str, str]:
     diffs = failure.get("diffs") or [{}]
     first = diffs[0] if isinstance(diffs[0], dict) else {}
