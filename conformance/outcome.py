@@ -541,9 +541,11 @@ def _step_facts(program: Program, expected: list[StepResult], index: int,
         if any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,))):
             facts.add("tensor_index")
     written = _written(step)
-    if written is not None and any(s.op.name in _SIZED_AS and s.src == written and
-                                   s.out in before and s.out != written
-                                   for s in program.steps[:index]):
+    bound = {s.out: j for j, s in enumerate(program.steps[:index])}  # each name's last binding
+    if written is not None and any(
+            s.op.name in _SIZED_AS and s.src == written and s.out in before and
+            bound[s.out] == j and bound.get(written, -1) < j
+            for j, s in enumerate(program.steps[:index])):
         facts.add("written_has_alias_as")
     return frozenset(facts)
 

@@ -158,3 +158,7 @@ def test_written_has_alias_as_needs_a_live_view_as_of_the_written_tensor() -> No
     assert "written_has_alias_as" not in facts(base + "v = x.view_as(x)\ny = x.add(1)\n")
     assert "written_has_alias_as" not in facts(base + "z = x.clone()\nv = z.view_as(z)\n"
                                               "y = x.fill_(1)\n")
+    # the view must still be live, and be another name than the written tensor
+    assert "written_has_alias_as" not in facts(base + "v = x.view_as(x)\nv = x.add(1)\n"
+                                              "y = x.fill_(1)\n")
+    assert "written_has_alias_as" not in facts(base + "x = x.view_as(x)\ny = x.fill_(1)\n")
