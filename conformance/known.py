@@ -34,7 +34,7 @@ FACTS = ("mixed_rank", "tensor_index", "after_metadata_mutation", "result_unused
          "returns_input_alias", "noop_alias", "subject_is_inplace_result", "new_input_overlap",
          "meta_literal", "subject_0d_float64", "subject_gapped_unfold", "lost_input_overlap",
          "after_dtype_view_write", "subject_written_in_call", "input_overlap",
-         "written_has_alias_as")
+         "written_has_alias_as", "subject_storage_written_in_call")
 # what a difference may be in: a snapshot field, an exception, a tensor that is missing, or
 # a program that ran another number of steps (compare, execute)
 DIFF_FIELDS = (*FIELDS, "exception", "exists", "steps")
@@ -79,7 +79,9 @@ class KnownDivergence:
     # earlier call of its function did), "lost_input_overlap" (an earlier call of its
     # function passed such tensors, this one does not), "subject_written_in_call" (an
     # earlier step of the called function's body wrote the step's subject in place or as
-    # out=), "input_overlap" (the call passes two distinct tensors sharing a storage),
+    # out=), "subject_storage_written_in_call" (an earlier step of the called function's
+    # body wrote a tensor on the step's subject's storage), "input_overlap" (the call passes
+    # two distinct tensors sharing a storage),
     # "written_has_alias_as" (the tensor the step writes has a live view_as, reshape_as or
     # expand_as of itself made before), "noop_alias" (the step's result has its subject's
     # storage, geometry and dtype), or "": several, comma-separated, must all hold

@@ -420,7 +420,8 @@ def _call_facts(program: Program, index: int, inlined: Program,
     storage and no earlier call of the function did, "lost_input_overlap" when an earlier
     call did and this one does not, "input_overlap" when the call passes two distinct
     tensors sharing a storage, "subject_written_in_call" when an earlier step of the
-    body wrote its subject in place or as out=."""
+    body wrote its subject in place or as out=, "subject_storage_written_in_call" when an
+    earlier step of the body wrote a tensor on its subject's storage."""
     call = program.steps[index]
     fn = program.function(call.op.name)
     k = at_step - index
@@ -447,6 +448,10 @@ def _call_facts(program: Program, index: int, inlined: Program,
             getattr(after[step.out], f) == getattr(before[step.src], f)
             for f in ("storage", "shape", "strides", "storage_offset", "dtype")):
         facts.add("noop_alias")
+    written = {_written(s) for s in inlined.steps[index:at_step]}
+    if step.src in before and any(w in before and before[w].storage == before[step.src].storage
+                                  for w in written):
+        facts.add("subject_storage_written_in_call")
     return frozenset(facts)
 
 

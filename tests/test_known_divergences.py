@@ -162,3 +162,27 @@ def test_written_has_alias_as_needs_a_live_view_as_of_the_written_tensor() -> No
     assert "written_has_alias_as" not in facts(base + "v = x.view_as(x)\nv = x.add(1)\n"
                                               "y = x.fill_(1)\n")
     assert "written_has_alias_as" not in facts(base + "x = x.view_as(x)\ny = x.fill_(1)\n")
+
+
+def test_subject_storage_written_in_call_needs_a_write_on_the_subjects_storage() -> None:
+    import stridecheck.reference as ref
+    from stridecheck.conformance.execute import run
+    from stridecheck.conformance.outcome import _call_facts
+    from stridecheck.strategies.parse import parse
+
+    def facts(written: str) -> frozenset[str]:
+        program = parse("def f(a):\n    t1 = a.transpose(0, 0)\n    c = a.clone()\n"
+                        f"    t2 = {written}.fill_(1)\n    t3 = t1.view_as(t1)\n"
+                        "    return (t1, t3)\n\n\nx0 = torch.arange(4.).view(2, 2).t()\n"
+                        "out = f(x0)\n")
+        index = next(i for i, s in enumerate(program.steps) if s.op.kind == "call")
+        inlined = program.inlined(index)
+        at = index + 3  # the body's view_as
+        assert inlined.steps[at].op.name == "view_as"
+        return _call_facts(program, index, inlined, run(inlined, ref), at)
+
+    assert "subject_storage_written_in_call" in facts("a")
+    assert "subject_storage_written_in_call" not in facts("c")
+    entry = next(e for e in load()
+                 if e.id == "compile-graph-break-view-of-written-input-contiguous")
+    assert entry.conditions == ("subject_storage_written_in_call",)
