@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -78,6 +79,11 @@ class OpSpec:
     def writes(self) -> bool:
         """Return whether the op changes its input (values, geometry or storage)."""
         return self.contract is Contract.IN_PLACE
+
+    @property
+    def mutates_metadata(self) -> bool:
+        """Return whether the op changes its input's geometry or storage in place."""
+        return self.writes and self.family in ("metadata_", "storage")
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -321,6 +327,22 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_"})
+
+# named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
+# known-divergence entry): each is a test on the op's record
+GROUPS: dict[str, tuple[str, Callable[[OpSpec], bool]]] = {
+    "pointwise": ("elementwise ops, whose output layout TensorIterator computes: the families "
+                  + ", ".join(sorted(POINTWISE_FAMILIES)),
+                  lambda op: op.family in POINTWISE_FAMILIES),
+    "allocating": ("ops that allocate their outputs (or write them in place) by a layout rule "
+                   "of their own: the pointwise ones and " + ", ".join(
+                       sorted(ALLOCATING_FAMILIES - POINTWISE_FAMILIES)),
+                   lambda op: op.family in ALLOCATING_FAMILIES),
+    "in_place": ("ops that change their input (values, geometry or storage): the in-place "
+                 "forms, writes and metadata changes", lambda op: op.writes),
+    "metadata": ("ops that change their input's geometry or storage in place",
+                 lambda op: op.mutates_metadata),
+}
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))
