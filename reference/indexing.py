@@ -1,15 +1,18 @@
-"""Basic indexing (ints, slices, None, Ellipsis) and bool indices, as geometry.
+"""Python indexing as geometry: ints, slices, None, Ellipsis and bools (applySlicing).
 
 Follows torch/csrc/autograd/python_variable_indexing.cpp and aten/src/ATen/TensorIndexing.h:
 ints select, slices clamp, None unsqueezes. A bool unsqueezes too and records a one-element
 (True) or empty (False) long index on the new dim; any recorded index turns the result into
 advanced indexing (aten::index), which copies into the layout TensorIterator gives it
-(`iterator.iterator_layout`). Indices reach here with their 0-d tensors already read as ints
-and bools (`arguments.index_items`).
+(`iterator.iterator_layout`). `apply_slicing` is the one walk over an index's items: the basic
+path (`basic_view`) meets only ints, slices, None, Ellipsis and bools there, its 0-d tensors
+already read as ints and bools (`arguments.index_items`); advanced indexing
+(advanced_indexing.py) also hands it tensors and sequences, which it records.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -17,14 +20,11 @@ import numpy as np
 from . import errors, slice_views, views
 from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import iterator_layout
+from .operands import is_tensor
 
-
-def _check_item(item: Any) -> None:
-    if isinstance(item, (str, bytes)):
-        raise errors.fail("index_str", type=type(item).__name__)
-    ok = item is None or item is Ellipsis or isinstance(item, (int, slice, np.integer))
-    if not ok:
-        raise errors.fail("index_type", type=type(item).__name__)
+# the dtypes of index tensors, and of masks (which index as many dims as they have)
+INDEX_DTYPES = ("int32", "int64")
+MASK_DTYPES = ("bool", "uint8")
 
 
 def _slice_bound(v: Any) -> int | None:
@@ -32,19 +32,57 @@ def _slice_bound(v: Any) -> int | None:
         return None
     if isinstance(v, (int, np.integer)):
         return int(v)
+    if is_tensor(v):
+        return int(v.__index__())
     raise errors.fail("slice_bound")
 
 
-def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]:
-    """Return the view geometry of the basic part and the bool indices as (dim, value)."""
+def _slice(g: Geometry, dim: int, it: slice) -> Geometry:
+    step = it.step
+    if step is None:
+        step = 1
+    else:
+        step = _slice_bound(step) or 0
+        if step == 0:
+            raise errors.fail("slice_step_zero")
+        if step < 0:
+            raise errors.fail("slice_step_negative")
+    if not g[0]:
+        raise errors.fail("slice_0d")
+    start, stop = it.start, it.stop
+    if (start is None or type(start) is int) and (stop is None or type(stop) is int):
+        return slice_views.slice(g, dim, start, stop, step)
+    return slice_views.slice(g, dim, _slice_bound(start), _slice_bound(stop), step)
+
+
+def _select(g: Geometry, dim: int, i: int, position: int) -> Geometry:
+    if g.ndim == 0 and i == 0 and dim == 0:
+        raise errors.fail("index_0d")
+    n = g.shape[dim] if dim < g.ndim else 0
+    if not -n <= i < n:
+        raise errors.fail("index_range", index=i, dim=position, size=n)
+    return slice_views.select(g, dim, i)
+
+
+def apply_slicing(g: Geometry, index: Any, record: Callable[[int, Any], int]) -> Geometry:
+    """Apply an index's ints, slices, None and Ellipsis to g; hand the rest to `record`.
+
+    TensorIndexing.h applySlicing, after python_variable_indexing.cpp's count of the dims an
+    index specifies. `record(dim, item)` gets each bool (a Python bool, or a 0-d bool or
+    uint8 tensor's value) once g has a new size-1 dim for it at `dim`, and each tensor or
+    sequence at the dim it indexes from; it returns how many dims the recorded index covers.
+    """
     items = index if type(index) is tuple else (index,)
-    specified = 0
+    specified = 0  # count_specified_dimensions
     for it in items:
         kind = type(it)
         if kind is int or kind is slice:
             specified += 1
-        elif it is not None and it is not Ellipsis and kind is not bool:
-            _check_item(it)
+        elif it is None or it is Ellipsis or kind is bool:
+            continue
+        elif is_tensor(it):
+            specified += it.ndim if it.dtype.name in MASK_DTYPES else 1
+        else:
             specified += 1
     ndim = g.ndim
     # a lone int or slice takes a fast path that skips the count (python_variable_indexing.cpp)
@@ -52,44 +90,54 @@ def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]
     if specified > ndim and not lone:
         raise errors.fail("too_many_indices", ndim=ndim)
     dim = 0
-    bools: list[tuple[int, bool]] = []
     for position, it in enumerate(items):
-        if type(it) is slice:
-            step = it.step
-            if step is None:
-                step = 1
-            else:
-                step = _slice_bound(step) or 0
-                if step == 0:
-                    raise errors.fail("slice_step_zero")
-                if step < 0:
-                    raise errors.fail("slice_step_negative")
-            if not g[0]:
-                raise errors.fail("slice_0d")
-            start, stop = it.start, it.stop
-            if (start is None or type(start) is int) and (stop is None or type(stop) is int):
-                g = slice_views.slice(g, dim, start, stop, step)
-            else:
-                g = slice_views.slice(g, dim, _slice_bound(start), _slice_bound(stop), step)
+        kind = type(it)
+        if kind is slice:
+            g = _slice(g, dim, it)
             dim += 1
-        elif type(it) is bool:
+        elif kind is bool:
             g = views.unsqueeze(g, dim)
-            bools.append((dim, it))
-            dim += 1
+            dim += record(dim, it)
         elif isinstance(it, (int, np.integer)):
-            i = int(it)
-            if g.ndim == 0 and i == 0 and dim == 0:
-                raise errors.fail("index_0d")
-            n = g.shape[dim] if dim < g.ndim else 0
-            if not -n <= i < n:
-                raise errors.fail("index_range", index=i, dim=position, size=n)
-            g = slice_views.select(g, dim, i)
+            g = _select(g, dim, int(it), position)
         elif it is None:
             g = views.unsqueeze(g, dim)
             dim += 1
-        else:  # Ellipsis: every one of them skips the unspecified dims
+        elif it is Ellipsis:  # every one of them skips the unspecified dims
             dim += ndim - specified
-    return g, bools
+        elif is_tensor(it):
+            if it.ndim or it.dtype.is_floating_point or it.dtype.is_complex:
+                dim += record(dim, it)
+                continue
+            if it.is_meta:
+                raise errors.fail("meta_item")
+            if it.dtype.name in MASK_DTYPES:
+                g = views.unsqueeze(g, dim)
+                dim += record(dim, bool(it.item()))
+            else:
+                g = _select(g, dim, int(it.item()), position)
+        elif isinstance(it, (list, tuple, range)):
+            dim += record(dim, it)
+        elif isinstance(it, (str, bytes)):
+            raise errors.fail("index_str", type=kind.__name__)
+        else:
+            try:
+                i = it.__index__()
+            except (AttributeError, TypeError):
+                raise errors.fail("index_type", type=kind.__name__) from None
+            g = _select(g, dim, int(i), position)
+    return g
+
+
+def basic_view(g: Geometry, index: Any) -> tuple[Geometry, list[tuple[int, bool]]]:
+    """Return the view geometry of the basic part and the bool indices as (dim, value)."""
+    bools: list[tuple[int, bool]] = []
+
+    def record(dim: int, value: bool) -> int:
+        bools.append((dim, value))
+        return 1
+
+    return apply_slicing(g, index, record), bools
 
 
 def advanced_index(g: Geometry, bools: list[tuple[int, bool]]

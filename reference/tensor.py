@@ -18,7 +18,6 @@ from . import dtypes, errors, views
 from . import values as vals
 from .device import device as Device
 from .dtypes import dtype as DType
-from .gathers import GatherMethods
 from .geometry import (
     Geometry,
     contiguous_strides,
@@ -34,6 +33,7 @@ from .scatters import ScatterMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
+from .tensor_gathers import GatherMethods
 from .tensor_pointwise import PointwiseMethods
 from .tensor_views import ViewMethods
 from .tensor_writes import WriteMethods

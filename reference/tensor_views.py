@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import (
+    advanced_indexing,
     arguments,
     dtype_views,
     dtypes,
     errors,
-    gathers,
     indexing,
     slice_views,
     storage_ops,
@@ -251,8 +251,8 @@ class ViewMethods:
 
     # -- indexing: basic indices make a view, advanced ones a copy --------------------------
     def __getitem__(self: Tensor, index: Any) -> Tensor:
-        if gathers.is_advanced(index):
-            return gathers.advanced_getitem(self, index)
+        if advanced_indexing.is_advanced(index):
+            return advanced_indexing.advanced_getitem(self, index)
         g, bools = indexing.basic_view(self._geom, index_items(index))
         if not bools:
             return self._view_of(g)

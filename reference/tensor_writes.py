@@ -11,7 +11,7 @@ import builtins
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import errors, gathers, storage_ops, views, writes
+from . import advanced_indexing, errors, storage_ops, views, writes
 from .arguments import NO_DIM, squeeze_dim
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ class WriteMethods:
         return writes.copy_(self, src)
 
     def __setitem__(self: Tensor, index: Any, value: Any) -> None:
-        if gathers.is_advanced(index):
-            gathers.advanced_setitem(self, index, value)
+        if advanced_indexing.is_advanced(index):
+            advanced_indexing.advanced_setitem(self, index, value)
             return
         writes.setitem(self, index, value)
 

@@ -1,6 +1,6 @@
 """Advanced indexing, `x[index]` and `x[index] = value` with tensors, lists and masks among
-ints, slices, None and Ellipsis: the model's gathers.advanced_getitem / advanced_setitem are
-called directly (Tensor.__getitem__ does not route to them yet) and compared with torch's
+ints, slices, None and Ellipsis: the model's advanced_indexing.advanced_getitem /
+advanced_setitem are called directly and compared with torch's
 operators field by field after every statement: shape, strides (where the indexed dims land,
 adjacent or not, and the layout aten::index's TensorIterator gives), offsets, values, versions,
 and the errors.
@@ -21,7 +21,7 @@ import stridecheck.reference as reference
 from stridecheck.conformance.execute import StepResult, compare_runs
 from stridecheck.conformance.observe import is_tensor, snapshot_all
 from stridecheck.conformance.replay import first_line
-from stridecheck.reference import gathers
+from stridecheck.reference import advanced_indexing
 
 from ._support import Table, params
 
@@ -31,7 +31,8 @@ def _torch_set(x: Any, index: Any, value: Any) -> None:
 
 
 HELPERS = {torch: {"GET": lambda x, index: x[index], "SET": _torch_set},
-           reference: {"GET": gathers.advanced_getitem, "SET": gathers.advanced_setitem}}
+           reference: {"GET": advanced_indexing.advanced_getitem,
+                       "SET": advanced_indexing.advanced_setitem}}
 
 
 def run(source: str, lib: Any) -> list[StepResult]:
@@ -234,7 +235,7 @@ def test_error_message_matches(src: str) -> None:
     "(slice(None), torch.tensor([[0]]))"])
 def test_is_advanced(index: str) -> None:
     env = {"torch": reference, "a": reference.tensor([0, 1])}
-    assert gathers.is_advanced(eval(index, env))  # noqa: S307
+    assert advanced_indexing.is_advanced(eval(index, env))  # noqa: S307
 
 
 @pytest.mark.parametrize("index", [
@@ -242,4 +243,4 @@ def test_is_advanced(index: str) -> None:
     "(torch.tensor(True), 0)", "(0, (1))"])
 def test_is_not_advanced(index: str) -> None:
     env = {"torch": reference}
-    assert not gathers.is_advanced(eval(index, env))  # noqa: S307
+    assert not advanced_indexing.is_advanced(eval(index, env))  # noqa: S307

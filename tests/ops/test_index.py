@@ -130,6 +130,7 @@ GETITEM: Table = [
     ("gi-0d-empty-tuple", S + "y = s[()]"),
     ("gi-0d-none-none", S + "y = s[None, None]"),
     ("gi-0d-int-tensor", X + "y = x[torch.tensor(2)]"),
+    ("gi-tensor-slice-bounds", X + "y = x[torch.tensor(1):, :torch.tensor(3), ::torch.tensor(2)]"),
     ("gi-permuted", P + "y = p[1:, 0, ::2]"),
     ("gi-transposed-true", "m = torch.arange(24.).view(4, 6).t()\ny = m[True]"),
     ("gi-expanded", E + "y = e[1:, 1]"),
@@ -190,6 +191,7 @@ ERRORS: Table = [
     ("err-gi-zero-step", X + "y = x[::0]"),
     ("err-gi-float", X + "y = x[1.5]"),
     ("err-gi-str", X + "y = x['a']"),
+    ("err-gi-too-many-before-type", X + "y = x[0, 0, 0, 'a']"),
     ("err-gi-float-tensor", X + "y = x[torch.tensor([1.0])]"),
     ("err-gi-zero-size-int", Z + "y = z[:, 0]"),
 ]

@@ -158,6 +158,7 @@ SETITEM: Table = [
     ("set-negative-int", X + "x[-1] = 5"),
     ("set-element", X + "x[1, 2] = -1"),
     ("set-slice", X + "x[1:] = 0"),
+    ("set-tensor-slice-bound", X + "x[torch.tensor(1):] = 0"),
     ("set-slice-step", X + "x[:, ::2] = 7"),
     ("set-empty-slice-bumps", X + "x[0:0] = 5"),
     ("set-ellipsis", X + "x[...] = 2"),
