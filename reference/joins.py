@@ -7,7 +7,7 @@ or cat of unsqueezed inputs when the new dim is last; the h/v/d variants are cat
 inputs made at least 1-, 2- or 3-d.
 
 FUNCTIONS maps each torch.<name> this module models to its function; torch has no Tensor
-methods for joins, so JoinMethods stays empty.
+methods for joins.
 """
 
 from __future__ import annotations
@@ -29,15 +29,7 @@ from .promotion import can_cast, promote_types
 if TYPE_CHECKING:
     from .tensor import Tensor
 
-# mypy: disable-error-code="misc"
-
 Shape = tuple[int, ...]
-
-
-class JoinMethods:
-    """The methods of Tensor that cat and its relatives route through (torch has none)."""
-
-    __slots__ = ()
 
 
 # -- layout: pure functions of the inputs' geometry ----------------------------------------------

@@ -5,22 +5,16 @@ asks for a contiguous output, then the CPU kernel checks dtypes and picks a BLAS
 vdot fill a fresh 0-d tensor. matmul (LinearAlgebra.cpp `_matmul_impl`) is composite: it
 dispatches on the operands' ranks to dot, mv, mm (folding the batch of the larger operand
 into its rows when should_fold allows it) or bmm of the expanded operands, so its output's
-layout, version and errors are those of the op it lands on.
+layout, version and errors are those of the op it lands on. The values, and how precisely
+they are known, come from product_values.py.
 
-Values are computed in float64 / complex128 / int64 and stored as the output's dtype. Integer
-products wrap as torch's do. Floating products are exact when every partial sum is a
-representable multiple of one quantum (small-integer inputs); otherwise they carry a
-tolerance relative to each element's magnitude, and elements whose terms cancel too much to
-bound that way are left undefined (see `_contract`).
-
-FUNCTIONS maps each torch.<name> this module models to its function; ProductMethods holds the
-Tensor methods.
+FUNCTIONS maps each torch.<name> this module models to its function; `method` and
+`matmul_operator` run the Tensor methods and `@`, which tensor_products.py routes to.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING, Any
 
@@ -28,138 +22,18 @@ import numpy as np
 
 from . import dtypes, errors, writes
 from .dtypes import dtype as DType
-from .geometry import Geometry, aliases_internally, compute_stride, contiguous_strides
+from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import Layout
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_tensor
 from .overlap import shares_bytes
 from .pointwise import check_out_dtype, cpp_type, resize_out
+from .product_values import contract, store, zero
 
 if TYPE_CHECKING:
-    from .tensor import Tensor  # noqa: F401
-
-# mypy: disable-error-code="misc"
+    from .tensor import Tensor
 
 Shape = tuple[int, ...]
-
-# An element whose terms' magnitudes add up to more than this many times its own is left
-# undefined when the product is inexact: its relative error has no useful bound.
-_CANCELLATION = 64.0
-# (significand bits, smallest subnormal, largest finite) of each real floating type
-_FORMATS = {"float16": (11, 2.0**-24, 65504.0), "bfloat16": (8, 2.0**-133, 3.3895313892515355e38),
-            "float32": (24, 2.0**-149, 3.4028234663852886e38),
-            "float64": (53, 2.0**-1074, 1.7976931348623157e308)}
-
-
-# -- values: what a product stores, which elements it leaves open, and how precisely ----------
-
-@dataclass(frozen=True, slots=True)
-class _Product:
-    values: np.ndarray
-    undefined: np.ndarray
-    tolerance: float
-    # whether the values hold bits torch does not fix: a NaN's sign and payload, or the sign
-    # of a zero (BLAS starts from +0, a kernel's first product may be -0)
-    loose: bool
-
-
-def _numbers(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
-    """Return t's values widened to the type products are computed in, and its defined mask."""
-    values = t._values()
-    wide = np.complex128 if t.dtype.is_complex else (
-        np.float64 if t.dtype.is_floating_point else np.int64)
-    defined = t._defined()
-    return np.where(defined, values.astype(wide), 0), defined
-
-
-def _quantum(x: np.ndarray) -> float:
-    """Return the largest power of two every finite component of x is a multiple of."""
-    parts = np.concatenate([x.real.ravel(), x.imag.ravel()]) if x.dtype.kind == "c" else x.ravel()
-    parts = np.abs(parts[np.isfinite(parts) & (parts != 0)])
-    if parts.size == 0:
-        return float("inf")
-    mantissa, exponent = np.frexp(parts)
-    digits = (mantissa * 2.0**53).astype(np.int64)
-    lowest = (digits & -digits).astype(np.float64)
-    return float(np.min(np.ldexp(lowest, exponent - 53)))
-
-
-def _magnitude(x: np.ndarray) -> np.ndarray:
-    """Return |x| per element, |re| + |im| for complex x, with non-finite elements as 0."""
-    size = np.abs(x.real) + np.abs(x.imag) if x.dtype.kind == "c" else np.abs(x)
-    return np.where(np.isfinite(size), size, 0.0)
-
-
-def _contract(a: Tensor, b: Tensor, a_shape: Shape, b_shape: Shape, dt: DType) -> _Product:
-    """Return the product of a (viewed as a_shape, `(..., m, k)`) and b (`(..., k, n)`).
-
-    An element is undefined where a term it sums was. Floating products are exact when all
-    terms are multiples of one quantum q and their magnitudes add up to at most 2**p * q
-    (p significand bits of dt): then every partial sum, in any order, is representable.
-    Otherwise each element may stray by ((k + 2) * eps + input tolerances) times the sum of
-    its terms' magnitudes S (any summation order; CPU kernels accumulate half and bfloat16
-    in float32), which is a tolerance relative to the element only where S is within
-    _CANCELLATION times its magnitude; the other elements are left undefined.
-    """
-    x, x_ok = _numbers(a)
-    y, y_ok = _numbers(b)
-    x, x_ok = x.reshape(a_shape), x_ok.reshape(a_shape)
-    y, y_ok = y.reshape(b_shape), y_ok.reshape(b_shape)
-    rows = np.asarray((~x_ok).any(-1))
-    cols = np.asarray((~y_ok).any(-2))
-    undefined = rows[..., :, None] | cols[..., None, :]
-    if x.dtype.kind == "i":
-        return _Product(np.matmul(x, y), undefined, 0.0, False)
-    with np.errstate(all="ignore"):
-        finite = bool(np.isfinite(x).all() and np.isfinite(y).all())
-        # einsum sums products as IEEE arithmetic does (inf * 0 is NaN), whatever BLAS does
-        values = np.matmul(x, y) if finite else np.einsum("...ik,...kj->...ij", x, y)
-        size_x, size_y = _magnitude(x), _magnitude(y)
-        bound = np.matmul(size_x, size_y)
-    bits, tiny, largest = _FORMATS[(dt.to_real() if dt.is_complex else dt).name]
-    slack = a._tolerance() + b._tolerance()
-    undefined = undefined | (bound > largest / 2)  # a partial sum may overflow, or not
-    quantum = _quantum(x) * _quantum(y)
-    peak = float(bound.max()) if bound.size else 0.0
-    loose = bool(np.isnan(values).any() or (values == 0).any())
-    if not slack and (quantum == float("inf") or (quantum >= tiny and peak <= 2.0**bits * quantum)):
-        return _Product(values, undefined, 0.0, loose)
-    reduced = dt in (dtypes.float16, dtypes.bfloat16, dtypes.complex32)
-    accumulate = dtypes.float32.eps if reduced else dt.eps
-    magnitude = np.abs(values)
-    with np.errstate(all="ignore"):
-        ratio = np.where(bound > 0, bound / magnitude, 0.0)
-    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
-    undefined = undefined | ~kept
-    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
-    worst = float(usable.max()) if usable.size else 0.0
-    k = a_shape[-1]
-    tolerance = 2 * (((k + 2) * accumulate + slack) * worst + dt.eps)
-    return _Product(values, undefined, tolerance, loose)
-
-
-def _store(dest: Tensor, product: _Product, inputs: tuple[Tensor, ...]) -> None:
-    """Write a product into dest, marking what torch leaves undetermined.
-
-    A destination that shares memory with an operand, or whose elements share addresses,
-    gets values that depend on the order the kernel reads and writes: all undefined.
-    """
-    undefined = product.undefined.reshape(dest.shape)
-    if aliases_internally(dest._geom) or any(shares_bytes(dest, t) for t in inputs):
-        undefined = np.ones(dest.shape, dtype=np.bool_)
-    dest._write(product.values.reshape(dest.shape))
-    if product.loose:
-        dest._storage.loose_bits = True
-    if product.tolerance:
-        dest._storage.tolerance = max(dest._storage.tolerance, product.tolerance)
-        dest._storage.tolerance_dtype = dest.dtype
-    writes.forget(dest, undefined)
-
-
-def _zero(dest: Tensor) -> None:
-    """Fill dest with zeros, as the kernels' zero_() for an empty contraction does."""
-    if not dest.is_meta:
-        dest._write(np.zeros((), dtype=np.int64))
 
 
 # -- arguments, as torch's Python binding parses them ------------------------------------------
@@ -224,16 +98,16 @@ def _addmm_impl(result: Tensor, m1: Tensor, m2: Tensor) -> None:
         return
     m, k = m1._geom.shape
     if k == 0:
-        _zero(result)
+        zero(result)
         return
     _refuse("addmm_impl_cpu_", result.dtype)
     if result._conj or not _blas_ready(result._geom.strides, result._geom.shape):
         writes.check_writable(result)  # the copy back from gemm's buffer: result.copy_(c)
     if not result.is_meta:
-        _store(result, _contract(m1, m2, (m, k), m2._geom.shape, result.dtype), (m1, m2))
+        store(result, contract(m1, m2, (m, k), m2._geom.shape, result.dtype), (m1, m2))
 
 
-def _mm(a: Tensor, b: Tensor, out: Tensor | None) -> Tensor:
+def _mm(a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
     """Run aten::mm / mm.out (LinearAlgebra.cpp TORCH_META_FUNC(mm), mm_out_cpu)."""
     if a.ndim != 2:
         raise errors.fail("mm_self_matrix")
@@ -298,7 +172,7 @@ def _bmm_impl(result: Tensor, b1: Tensor, b2: Tensor) -> None:
     if not result.numel():
         return
     if k == 0:
-        _zero(result)
+        zero(result)
         return
     if k * m * n < 400:
         _refuse("bmm", b1.dtype)
@@ -319,10 +193,10 @@ def _bmm_impl(result: Tensor, b1: Tensor, b2: Tensor) -> None:
             writes.forget(result, np.ones(result.shape, dtype=np.bool_))
         return
     if not result.is_meta:
-        _store(result, _contract(b1, b2, (bs, m, k), (bs, k, n), result.dtype), (b1, b2))
+        store(result, contract(b1, b2, (bs, m, k), (bs, k, n), result.dtype), (b1, b2))
 
 
-def _bmm(b1: Tensor, b2: Tensor, out: Tensor | None) -> Tensor:
+def _bmm(b1: Tensor, b2: Tensor, out: Tensor | None = None) -> Tensor:
     """Run aten::bmm / bmm.out (LinearAlgebra.cpp common_checks_baddbmm_bmm, bmm_out_cpu)."""
     if b1.ndim != 3:
         raise errors.fail("bmm_3d", name="batch1")
@@ -370,7 +244,7 @@ def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: b
                           c=vec.dtype.scalar_name)
     dest = result if inplace else _structured_output(result, vec, (m,), vec.dtype)
     if not mat.numel():
-        _zero(dest)
+        zero(dest)
     elif dest.numel():
         _refuse("addmv_impl_cpu", mat.dtype)
         if mat is dest and mat.ndim != 2:
@@ -378,11 +252,11 @@ def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: b
             # mat.size(1) / mat.stride(1) of the 1-d tensor it has become
             raise errors.fail("dim_out_of_range", lo=-1, hi=0, dim=1)
         if not dest.is_meta:
-            _store(dest, _contract(mat, vec, (m, k), (k, 1), dest.dtype), (mat, vec))
+            store(dest, contract(mat, vec, (m, k), (k, 1), dest.dtype), (mat, vec))
     return dest
 
 
-def _mv(mat: Tensor, vec: Tensor, out: Tensor | None) -> Tensor:
+def _mv(mat: Tensor, vec: Tensor, out: Tensor | None = None) -> Tensor:
     """Run aten::mv / mv.out (Blas.cpp mv, mv_out): addmv with beta 0.
 
     mv allocates its result from `mat.size(0)` first; mv_out passes out as addmv's self when
@@ -438,7 +312,7 @@ def _dot_product(a: Tensor, b: Tensor, kernel: str, conjugate_first: bool) -> Te
     dest = type(a)._fresh((), (), a.dtype, a.device)
     if not dest.is_meta:
         first = a.conj() if conjugate_first else a
-        _store(dest, _contract(first, b, (1, a.numel()), (b.numel(), 1), dest.dtype), ())
+        store(dest, contract(first, b, (1, a.numel()), (b.numel(), 1), dest.dtype), ())
     return dest
 
 
@@ -584,7 +458,7 @@ def _batched(t1: Tensor, t2: Tensor, out: Tensor | None) -> Tensor:
     return out
 
 
-def _matmul(t1: Tensor, t2: Tensor, out: Tensor | None) -> Tensor:
+def _matmul(t1: Tensor, t2: Tensor, out: Tensor | None = None) -> Tensor:
     """Run aten::matmul / matmul.out (LinearAlgebra.cpp _matmul_impl) on tensors."""
     d1, d2 = t1.ndim, t2.ndim
     if d1 == 0 or d2 == 0:
@@ -612,42 +486,26 @@ def matmul(input: Any, other: Any, *, out: Any = None) -> Tensor:  # noqa: A002
 
 # -- Tensor methods and the @ operator ----------------------------------------------------------
 
-class ProductMethods:
-    """The methods of Tensor that mm and its relatives route through."""
+# each method's other operand, named as the method's first argument (self is not counted)
+_METHODS: dict[str, tuple[str, Callable[[Tensor, Tensor], Tensor]]] = {
+    "mm": ("mat2", _mm), "bmm": ("mat2", _bmm), "mv": ("vec", _mv), "dot": ("tensor", _dot),
+    "vdot": ("other", _vdot), "matmul": ("other", _matmul)}
 
-    __slots__ = ()
 
-    def mm(self: Tensor, mat2: Any) -> Tensor:
-        _check_arguments("mm", ("mat2", mat2))
-        return _mm(self, mat2, None)
+def method(op: str, t: Tensor, other: Any) -> Tensor:
+    """Return `t.<op>(other)` for a product op."""
+    name, run = _METHODS[op]
+    _check_arguments(op, (name, other))
+    return run(t, other)
 
-    def bmm(self: Tensor, mat2: Any) -> Tensor:
-        _check_arguments("bmm", ("mat2", mat2))
-        return _bmm(self, mat2, None)
 
-    def mv(self: Tensor, vec: Any) -> Tensor:
-        _check_arguments("mv", ("vec", vec))
-        return _mv(self, vec, None)
+def matmul_operator(a: Any, b: Any) -> Any:
+    """Return `a @ b`, or NotImplemented unless both are tensors.
 
-    def dot(self: Tensor, tensor: Any) -> Tensor:
-        _check_arguments("dot", ("tensor", tensor))
-        return _dot(self, tensor)
-
-    def vdot(self: Tensor, other: Any) -> Tensor:
-        _check_arguments("vdot", ("other", other))
-        return _vdot(self, other)
-
-    def matmul(self: Tensor, other: Any) -> Tensor:
-        _check_arguments("matmul", ("other", other))
-        return _matmul(self, other, None)
-
-    # torch's operators turn a TypeError of the arguments into NotImplemented, so Python
-    # reports the operand types; `x @= y` has no in-place form and rebinds x to x @ y
-    def __matmul__(self: Tensor, other: Any) -> Any:
-        return _matmul(self, other, None) if is_tensor(other) else NotImplemented
-
-    def __rmatmul__(self: Tensor, other: Any) -> Any:
-        return _matmul(other, self, None) if is_tensor(other) else NotImplemented
+    torch's operators turn a TypeError of the arguments into NotImplemented, so Python
+    reports the operand types; `x @= y` has no in-place form and rebinds x to x @ y.
+    """
+    return _matmul(a, b) if is_tensor(a) and is_tensor(b) else NotImplemented
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

@@ -10,8 +10,8 @@ and Negative fallbacks hand them over (ATen native/MathBitsFallback.h): a clone 
 empty_like lays it out. Every view is made by the view op itself, so its checks and errors are
 the view op's.
 
-FUNCTIONS maps each torch.<name> this module models to its function; ScatterMethods holds the
-Tensor methods.
+FUNCTIONS maps each torch.<name> this module models to its function; `method` runs the Tensor
+methods' forms, which tensor_scatters.py routes to.
 """
 
 from __future__ import annotations
@@ -29,10 +29,6 @@ from .storage import Storage
 
 if TYPE_CHECKING:
     from .tensor import Tensor
-
-# `self: Tensor` below types these methods as the class they are mixed into, which mypy
-# accepts in a mixin only for a protocol; it is sound here because Tensor is the one user.
-# mypy: disable-error-code="misc"
 
 
 # -- what every op of the family shares ------------------------------------------------------
@@ -99,11 +95,11 @@ def _write_out(result: Tensor, out: Tensor | None) -> Tensor:
 
 # -- the scatter ops -----------------------------------------------------------------------
 def _scatter(op: str, input: Any, src: Any, view_of: Callable[[Tensor], Tensor],  # noqa: A002
-             method: bool) -> Tensor:
+             is_method: bool) -> Tensor:
     """Clone input keeping its strides, then copy src into `view_of(clone)`."""
     t = _kernel_input(op, input)
     if not is_tensor(src):
-        raise errors.fail("argument_type", op=op, arg="src", pos=1 if method else 2,
+        raise errors.fail("argument_type", op=op, arg="src", pos=1 if is_method else 2,
                           type=type(src).__name__)
     output = clone_preserve_strides(t)
     target = view_of(output)
@@ -122,9 +118,9 @@ def _slice_geometry(g: Geometry, dim: int, start: int | None, end: int | None,
 
 
 def _slice_scatter(input: Any, src: Any, dim: int, start: int | None,  # noqa: A002
-                   end: int | None, step: int, method: bool) -> Tensor:
+                   end: int | None, step: int, is_method: bool) -> Tensor:
     return _scatter("slice_scatter", input, src, lambda o: o._view_of(
-        _slice_geometry(o._geom, dim, start, end, step)), method)
+        _slice_geometry(o._geom, dim, start, end, step)), is_method)
 
 
 def slice_scatter(input: Tensor, src: Tensor, dim: int = 0, start: int | None = None,  # noqa: A002
@@ -133,18 +129,29 @@ def slice_scatter(input: Tensor, src: Tensor, dim: int = 0, start: int | None = 
     return _write_out(_slice_scatter(input, src, dim, start, end, step, False), out)
 
 
+def _select_scatter(input: Any, src: Any, dim: int, index: int,  # noqa: A002
+                    is_method: bool) -> Tensor:
+    return _scatter("select_scatter", input, src, lambda o: o.select(dim, index), is_method)
+
+
 def select_scatter(input: Tensor, src: Tensor, dim: int, index: int) -> Tensor:  # noqa: A002
-    return _scatter("select_scatter", input, src, lambda o: o.select(dim, index), False)
+    return _select_scatter(input, src, dim, index, False)
+
+
+def _diagonal_scatter(input: Any, src: Any, offset: int, dim1: int, dim2: int,  # noqa: A002
+                      is_method: bool) -> Tensor:
+    return _scatter("diagonal_scatter", input, src, lambda o: o.diagonal(offset, dim1, dim2),
+                    is_method)
 
 
 def diagonal_scatter(input: Tensor, src: Tensor, offset: int = 0, dim1: int = 0,  # noqa: A002
                      dim2: int = 1) -> Tensor:
-    return _scatter("diagonal_scatter", input, src, lambda o: o.diagonal(offset, dim1, dim2),
-                    False)
+    return _diagonal_scatter(input, src, offset, dim1, dim2, False)
 
 
-def as_strided_scatter(input: Tensor, src: Tensor, size: Sequence[int],  # noqa: A002
-                       stride: Sequence[int], storage_offset: int | None = None) -> Tensor:
+def _as_strided_scatter(input: Any, src: Any, size: Sequence[int],  # noqa: A002
+                        stride: Sequence[int], storage_offset: int | None,
+                        is_method: bool) -> Tensor:
     """Write src through as_strided(size, stride, storage_offset) of the clone.
 
     The offset defaults to the clone's, which is the input's; bounds are those of the
@@ -153,7 +160,24 @@ def as_strided_scatter(input: Tensor, src: Tensor, size: Sequence[int],  # noqa:
     stride 0 is refused by copy_ (internal overlap).
     """
     return _scatter("as_strided_scatter", input, src,
-                    lambda o: o.as_strided(size, stride, storage_offset), False)
+                    lambda o: o.as_strided(size, stride, storage_offset), is_method)
+
+
+def as_strided_scatter(input: Tensor, src: Tensor, size: Sequence[int],  # noqa: A002
+                       stride: Sequence[int], storage_offset: int | None = None) -> Tensor:
+    return _as_strided_scatter(input, src, size, stride, storage_offset, False)
+
+
+# each scatter op's form that takes every argument by position and, last, whether it runs
+# as a Tensor method (src is then its first argument, not its second)
+_SCATTERS: dict[str, Callable[..., Tensor]] = {
+    "slice_scatter": _slice_scatter, "select_scatter": _select_scatter,
+    "diagonal_scatter": _diagonal_scatter, "as_strided_scatter": _as_strided_scatter}
+
+
+def method(op: str, t: Tensor, src: Any, *args: Any) -> Tensor:
+    """Return `t.<op>(src, *args)` for a scatter op, all arguments given by position."""
+    return _SCATTERS[op](t, src, *args, True)
 
 
 # -- the *_copy ops: a view, cloned contiguous ----------------------------------------------
@@ -357,32 +381,6 @@ def _narrow_copy(input: Any, dim: int, start: Any, length: int,  # noqa: A002
 def narrow_copy(input: Tensor, dim: int, start: int, length: int, *,  # noqa: A002
                 out: Tensor | None = None) -> Tensor:
     return _narrow_copy(input, dim, start, length, out)
-
-
-class ScatterMethods:
-    """The methods of Tensor that slice_scatter and its relatives route through."""
-
-    __slots__ = ()
-
-    def slice_scatter(self: Tensor, src: Tensor, dim: int = 0, start: int | None = None,
-                      end: int | None = None, step: int = 1) -> Tensor:
-        return _slice_scatter(self, src, dim, start, end, step, True)
-
-    def select_scatter(self: Tensor, src: Tensor, dim: int, index: int) -> Tensor:
-        return _scatter("select_scatter", self, src, lambda o: o.select(dim, index), True)
-
-    def diagonal_scatter(self: Tensor, src: Tensor, offset: int = 0, dim1: int = 0,
-                         dim2: int = 1) -> Tensor:
-        return _scatter("diagonal_scatter", self, src,
-                        lambda o: o.diagonal(offset, dim1, dim2), True)
-
-    def as_strided_scatter(self: Tensor, src: Tensor, size: Sequence[int],
-                           stride: Sequence[int], storage_offset: int | None = None) -> Tensor:
-        return _scatter("as_strided_scatter", self, src,
-                        lambda o: o.as_strided(size, stride, storage_offset), True)
-
-    def narrow_copy(self: Tensor, dim: int, start: int, length: int) -> Tensor:
-        return _narrow_copy(self, dim, start, length, None)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {f.__name__: f for f in (

@@ -25,16 +25,15 @@ from .geometry import (
     is_contiguous,
     is_dense,
 )
-from .joins import JoinMethods
 from .operands import TensorBase
-from .products import ProductMethods
 from .reductions import ReductionMethods
-from .scatters import ScatterMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
 from .tensor_gathers import GatherMethods
 from .tensor_pointwise import PointwiseMethods
+from .tensor_products import ProductMethods
+from .tensor_scatters import ScatterMethods
 from .tensor_views import ViewMethods
 from .tensor_writes import WriteMethods
 
@@ -63,7 +62,7 @@ class _VersionCounter:
 
 
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
-             ReductionMethods, JoinMethods, ProductMethods, ScatterMethods, GatherMethods,
+             ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
              TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
