@@ -1,9 +1,11 @@
-"""The reference's error messages all live in reference/errors.py, and each one is used.
+"""The reference's error messages all live in two tables, and each one is used.
 
-Read from the source with ast: every key of `errors.MESSAGES` appears in another module of
-reference/ (a `fail("key", ...)` call, or a key handed on to one), every key such a call names
-exists, every function errors.py offers is called, and no module but errors.py builds an
-exception from a message literal.
+reference/errors.py holds TENSOR_MESSAGES and builds every exception; reference/op_errors.py
+holds OP_MESSAGES, those of the op families with modules of their own. Read from the source
+with ast: no key is in both tables, every key appears in another module of reference/ (a
+`fail("key", ...)` call, or a key handed on to one), every key such a call names exists,
+every function errors.py offers is called, and no module but errors.py builds an exception
+from a message literal.
 """
 
 from __future__ import annotations
@@ -16,32 +18,42 @@ import pytest
 
 REFERENCE = pathlib.Path(__file__).resolve().parents[1] / "reference"
 ERRORS = REFERENCE / "errors.py"
+# each module that holds messages, and the name of its table
+TABLES = {ERRORS: "TENSOR_MESSAGES", REFERENCE / "op_errors.py": "OP_MESSAGES"}
+
+
+def _parse(path: pathlib.Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def _trees() -> dict[str, ast.Module]:
-    """Return the parsed modules of reference/ other than errors.py, by file name."""
-    return {p.name: ast.parse(p.read_text(encoding="utf-8"), str(p))
-            for p in sorted(REFERENCE.glob("*.py")) if p != ERRORS}
+    """Return the parsed modules of reference/ other than those holding messages, by name."""
+    return {p.name: _parse(p) for p in sorted(REFERENCE.glob("*.py")) if p not in TABLES}
 
 
 def _errors_tree() -> ast.Module:
-    return ast.parse(ERRORS.read_text(encoding="utf-8"), str(ERRORS))
+    return _parse(ERRORS)
 
 
-def message_keys() -> list[str]:
-    """Return the keys of the MESSAGES table, in source order."""
-    for node in _errors_tree().body:
+def table_keys(path: pathlib.Path, table: str) -> list[str]:
+    """Return the keys of one module's message table, in source order."""
+    for node in _parse(path).body:
         target = node.target if isinstance(node, ast.AnnAssign) else (
             node.targets[0] if isinstance(node, ast.Assign) else None)
-        if isinstance(target, ast.Name) and target.id == "MESSAGES":
-            assert isinstance(node.value, ast.Dict), "MESSAGES must be a dict literal"
+        if isinstance(target, ast.Name) and target.id == table:
+            assert isinstance(node.value, ast.Dict), f"{table} must be a dict literal"
             keys = []
             for k in node.value.keys:
                 assert isinstance(k, ast.Constant) and isinstance(k.value, str), (
-                    f"errors.py:{node.lineno}: MESSAGES keys must be string literals")
+                    f"{path.name}:{node.lineno}: {table} keys must be string literals")
                 keys.append(k.value)
             return keys
-    raise AssertionError("errors.py defines no MESSAGES table")
+    raise AssertionError(f"{path.name} defines no {table} table")
+
+
+def message_keys() -> list[str]:
+    """Return the keys of both message tables, in source order."""
+    return [key for path, table in TABLES.items() for key in table_keys(path, table)]
 
 
 def public_functions() -> list[str]:
@@ -100,19 +112,25 @@ def literal_messages(tree: ast.Module) -> list[tuple[str, int]]:
             and any(_has_text(a) for a in [*node.args, *node.keywords])]
 
 
+def test_no_key_in_both_tables() -> None:
+    keys = message_keys()
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    assert not repeated, f"message keys in more than one table (or twice in one): {repeated}"
+
+
 def test_every_message_key_is_used() -> None:
     used: set[str] = set()
     for tree in _trees().values():
         used |= _string_literals(tree)
     unused = [k for k in message_keys() if k not in used]
-    assert not unused, f"errors.MESSAGES keys no module of reference/ uses: {unused}"
+    assert not unused, f"message keys no module of reference/ uses: {unused}"
 
 
 def test_every_fail_key_exists() -> None:
     keys = set(message_keys())
     missing = [f"{name}:{line}: {key!r}" for name, tree in _trees().items()
                for key, line in _fail_keys(tree) if key not in keys]
-    assert not missing, "fail() keys missing from errors.MESSAGES:\n" + "\n".join(missing)
+    assert not missing, "fail() keys missing from the message tables:\n" + "\n".join(missing)
 
 
 def test_every_errors_function_is_used() -> None:
@@ -135,7 +153,7 @@ def test_messages_only_in_errors_module() -> None:
     found = [f"{name}:{line}: {kind}(...)" for name, tree in _trees().items()
              for kind, line in literal_messages(tree)]
     assert not found, ("exceptions built from message text outside reference/errors.py; "
-                       "add a key to errors.MESSAGES and raise errors.fail(key, ...):\n"
+                       "add a key to a message table and raise errors.fail(key, ...):\n"
                        + "\n".join(found))
 
 

@@ -1,0 +1,221 @@
+"""The errors of the op families with modules of their own, with torch's exception type and
+wording: reductions, joins, products, scatters and gathers (advanced indexing included).
+
+errors.py holds the rest (tensors, views, writes, pointwise ops) and builds every exception
+from both tables (`errors.fail`); keys are unique across the two.
+"""
+
+from __future__ import annotations
+
+OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
+    # reductions (reference/reductions.py): keep this family's messages below this line
+    "reduction_empty_dim": (
+        IndexError, "{op}: Expected reduction dim {dim} to have non-zero size."),
+    "reduction_empty_all": (
+        RuntimeError, "{op}: Expected reduction dim to be specified for input.numel() == 0. "
+        "Specify the reduction dim with the 'dim' argument."),
+    "argmax_empty_all": (
+        IndexError, "{op}(): Expected reduction dim to be specified for input.numel() == 0."),
+    "argmax_complex": (RuntimeError, "{op}(): does not support complex input"),
+    "argmax_bool": (RuntimeError, "{op}(): does not support bool input"),
+    "mean_dtype": (
+        RuntimeError, "mean(): could not infer output dtype. {what} dtype must be either a "
+        "floating point or complex dtype. Got: {dtype}"),
+    "amax_out_dtype": (
+        RuntimeError, "Expected the dtype for input and out to match, but got {input} for "
+        "input's dtype and {out} for out's dtype."),
+    "allany_out_dtype": (
+        RuntimeError, "{op} only supports bool tensor for result, got: {dtype}"),
+    "max_out_cast": (
+        RuntimeError, "Expected canCast( typeMetaToScalarType(self.dtype()), "
+        "typeMetaToScalarType(out.dtype())) to be true, but got false.  (Could this error "
+        "message be improved?  If so, please report an enhancement request to PyTorch.)"),
+    "argument_int": (
+        TypeError, "{op}(): argument '{arg}' (position {pos}) must be int, not {type}"),
+    "missing_dim": (TypeError, '{op}() missing 1 required positional arguments: "dim"'),
+    "mean_out_cast": (
+        RuntimeError, "mean.dtype_out(): input types can't be cast to the desired output type "
+        "{dtype}"),
+    # joins (reference/joins.py): keep this family's messages below this line
+    "join_tensors_type": (
+        TypeError, "{op}(): argument 'tensors'{position} must be tuple of Tensors, not {type}"),
+    "join_tensors_element": (
+        TypeError, "expected Tensor as element {index} in argument 0, but got {type}"),
+    "join_int_argument": (
+        TypeError, "{op}(): argument '{arg}'{position} must be int, not {type}"),
+    "join_multiple_values": (TypeError, "{op}() got multiple values for argument '{name}'"),
+    "join_int_overflow": (ValueError, "Overflow when unpacking long long"),
+    "join_out_type": (TypeError, "{op}(): argument 'out' must be Tensor, not {type}"),
+    "join_unexpected_keyword": (TypeError, "{op}() got an unexpected keyword argument '{name}'"),
+    "join_positional": (
+        TypeError, "{op}() takes from 1 to {most} positional arguments but {given} were given"),
+    "join_positional_one": (
+        TypeError, "{op}() takes 1 positional argument but {given} were given"),
+    "join_empty": (RuntimeError, "{op} expects a non-empty TensorList"),
+    "cat_empty": (ValueError, "torch.cat(): expected a non-empty list of Tensors"),
+    "cat_device": (RuntimeError, "Tensor on device {got} is not on the expected device {want}!"),
+    "cat_out_device": (
+        RuntimeError, "Attempting to copy from device {src} to device {dst}, but cross-device "
+        "copies are not allowed!"),
+    "cat_zero_dim": (
+        RuntimeError, "zero-dimensional tensor (at position {pos}) cannot be concatenated"),
+    "cat_ndim": (RuntimeError, "Tensors must have same number of dimensions: got {a} and {b}"),
+    "cat_sizes": (
+        RuntimeError, "Sizes of tensors must match except in dimension {dim}. Expected size {a} "
+        "but got size {b} for tensor number {index} in the list."),
+    "cat_out_cast": (
+        TypeError, "torch.cat(): input types can't be cast to the desired output type {dtype}"),
+    "stack_sizes": (
+        RuntimeError, "stack expects each tensor to be equal size, but got {a} at entry 0 and "
+        "{b} at entry {index}"),
+    # products (reference/products.py): keep this family's messages below this line
+    # LinearAlgebra.cpp mm / bmm meta, addmm_impl_cpu_, bmm_out_or_baddbmm_, _matmul_impl
+    "mm_self_matrix": (RuntimeError, "self must be a matrix"),
+    "mm_mat2_matrix": (RuntimeError, "mat2 must be a matrix"),
+    "mm_shapes": (
+        RuntimeError, "mat1 and mat2 shapes cannot be multiplied ({m}x{k} and {k2}x{n})"),
+    "mm_dtypes": (
+        RuntimeError, "expected m1 and m2 to have the same dtype, but got: {a} != {b}"),
+    "bmm_3d": (RuntimeError, "{name} must be a 3D tensor"),
+    "bmm_sizes": (
+        RuntimeError, "Expected size for first two dimensions of batch2 tensor to be: {want} "
+        "but got: {got}."),
+    "scalar_type": (RuntimeError, "expected scalar type {want} but found {got}"),
+    "matmul_0d": (
+        RuntimeError, "both arguments to matmul need to be at least 1D, but they are {a}D and "
+        "{b}D"),
+    # torchgen's resize_out of structured kernels, and the argument parser's out=
+    "product_out_type": (TypeError, "{op}(): argument 'out' must be Tensor, not {type}"),
+    # Blas.cpp addmv meta, dot_check, dot_out
+    "addmv_ranks": (RuntimeError, "vector + matrix @ vector expected, got {a}, {b}, {c}"),
+    "addmv_sizes": (
+        RuntimeError, "size mismatch, got input ({input}), mat ({m}x{k}), vec ({vec})"),
+    "addmv_dtypes": (
+        RuntimeError, "addmv input tensors must have the same dtype, but got {a}, {b}, and {c}"),
+    "dot_ranks": (RuntimeError, "1D tensors expected, but got {a}D and {b}D tensors"),
+    "dot_dtypes": (
+        RuntimeError, "dot : expected both vectors to have same dtype, but found {a} and {b}"),
+    "dot_sizes": (
+        RuntimeError, "inconsistent tensor size, expected tensor [{a}] and src [{b}] to have the "
+        "same number of elements, but got {a} and {b} elements respectively"),
+    "dot_out_dtype": (RuntimeError, "result dtype {out} does not match input dtype {dtype}"),
+    # scatters (reference/scatters.py): keep this family's messages below this line
+    "scatter_src_size": (
+        RuntimeError, "expected src to have a size equal to the slice of self. src size = {src}, "
+        "slice size = {slice}"),
+    "out_tensor_device": (
+        RuntimeError, "Expected out tensor to have device {want}, but got {got} instead"),
+    "copy_out_count": (
+        RuntimeError, "{op} expected an out= argument of size {want}, got size {got}"),
+    "narrow_copy_dtype": (
+        RuntimeError, "Expected self.dtype() == output.dtype() to be true, but got false.  "
+        "(Could this error message be improved?  If so, please report an enhancement request "
+        "to PyTorch.)"),
+    "narrow_copy_dim": (
+        RuntimeError, "Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, but "
+        "got false.  (Could this error message be improved?  If so, please report an "
+        "enhancement request to PyTorch.)"),
+    "narrow_copy_past_storage": (
+        NotImplementedError, "narrow_copy(out=...) would write past the end of out's storage, "
+        "which torch does without a check: outside the reference model"),
+    # gathers (gathers.py, advanced_indexing.py): keep this family's messages below this line
+    # index_select, gather, take (TensorAdvancedIndexing.cpp, ScatterGatherKernel.cpp)
+    "index_select_vector": (IndexError, "index_select(): Index is supposed to be a vector"),
+    "index_select_dtype": (
+        RuntimeError, "index_select(): Expected dtype int32 or int64 for index"),
+    "index_select_out_dtype": (
+        RuntimeError, "index_select(): self and result must have the same scalar type"),
+    "index_select_scalar": (
+        RuntimeError, "index_select(): Index to scalar can have only 1 value, got {n} value(s)"),
+    "index_select_axis": (
+        RuntimeError, "index_select(): self indexing axis dim should be positive"),
+    "index_out_of_range_self": (IndexError, "index out of range in self"),
+    "indices_out_of_data": (
+        RuntimeError, "INDICES element is out of DATA bounds, id={id} axis_dim={size}"),
+    "gather_dtype": (RuntimeError, "gather(): Expected dtype int32/int64 for index"),
+    "gather_ndim": (
+        RuntimeError, "Index tensor must have the same number of dimensions as input tensor"),
+    "gather_size": (
+        RuntimeError, "Size does not match at dimension {dim_at} expected index {index} to be "
+        "no larger than self {self} apart from dimension {dim}"),
+    "gather_range": (
+        RuntimeError, "index {index} is out of bounds for dimension {dim} with size {size}"),
+    "take_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
+    "take_out_dtype": (
+        RuntimeError, "take(): self and out expected to have the same dtype, but got "
+        "self.dtype = {a} and out.dtype = {b}"),
+    "take_empty": (IndexError, "take(): tried to take from an empty tensor"),
+    "take_range": (
+        IndexError, "out of range: tried to access index {index} on a tensor of {numel} "
+        "elements."),
+    # masked_select, nonzero; torch's meta device has no kernel for either
+    "masked_select_mask": (RuntimeError, "masked_select: expected BoolTensor for mask"),
+    "masked_select_out_dtype": (
+        RuntimeError, "masked_select(): self and result must have the same scalar type"),
+    "masked_select_meta": (
+        NotImplementedError, "aten::masked_select: attempted to run this operator with Meta "
+        "tensors, but there was no fake impl or Meta kernel registered. You may have run into "
+        "this message while using an operator with PT2 compilation APIs (torch.compile/"
+        "torch.export); in order to use this operator with those APIs you'll need to add a "
+        "fake impl. Please see the following for next steps:  "
+        "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html"),
+    "nonzero_tuple_out": (
+        RuntimeError, "nonzero does not support the out kwarg when as_tuple is True"),
+    "nonzero_out_dtype": (
+        RuntimeError, "nonzero: Expected out tensor to have scalar type Long but got scalar "
+        "type{dtype}"),
+    "nonzero_meta": (
+        NotImplementedError, "The register_meta function for torch.nonzero() raises "
+        "unimplemented by default, as a correct data-independent implementation does not "
+        "exist. This implementation returns a fake value, assuming all elements of the tensor "
+        "are non-zero. To enable this registration, please set "
+        "'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' to True."),
+    # index_fill_
+    "index_fill_value": (
+        RuntimeError, "index_fill_ only supports a 0-dimensional value tensor, but got tensor "
+        "with {ndim} dimension(s)."),
+    "index_fill_dtype": (IndexError, "index_fill_(): Expected dtype int64 for index."),
+    "index_fill_expanded": (
+        UserWarning, "Use of index_fill_ on expanded tensors is deprecated. Please clone() the "
+        "tensor before performing this operation. This also applies to advanced indexing e.g. "
+        "tensor[mask] = scalar"),
+    "index_fill_complex": (
+        RuntimeError, "index_fill_(): Converting complex Scalar to non-complex type is not "
+        "supported"),
+    "index_fill_vector": (RuntimeError, "Index has to be a vector/scalar"),
+    # aten::index, index_put_ (TensorAdvancedIndexingUtils.h make_info, IndexingUtils.h)
+    "index_uint8": (
+        UserWarning, "indexing with dtype torch.uint8 is now deprecated, please use a dtype "
+        "torch.bool instead."),
+    "index_mask_shape": (
+        IndexError, "The shape of the mask {mask} at index {j} does not match the shape of the "
+        "indexed tensor {shape} at index {at}"),
+    "index_broadcast": (
+        IndexError, "shape mismatch: indexing tensors could not be broadcast together with "
+        "shapes {shapes}"),
+    "index_empty_dim": (IndexError, "index is out of bounds for dimension with size 0"),
+    "index_put_too_many": (
+        IndexError, "too many indices for tensor of dimension {ndim} (got {n})"),
+    "index_put_expanded": (
+        UserWarning, "Use of index_put_ on expanded tensors is deprecated. Please clone() the "
+        "tensor before performing this operation. This also applies to advanced indexing e.g. "
+        "tensor[indices] = tensor"),
+    "index_put_shape": (
+        RuntimeError, "shape mismatch: value tensor of shape {value} cannot be broadcast to "
+        "indexing result of shape {shape}"),
+    "index_put_dtype": (
+        RuntimeError, "Index put requires the source and destination dtypes match, got {dst} "
+        "for the destination and {src} for the source."),
+    "index_put_indices_type": (
+        TypeError, "{op}(): argument 'indices' (position {pos}) must be tuple of Tensors, not "
+        "{type}"),
+    "index_put_element": (
+        TypeError, "expected Tensor as element {i} in argument {arg}, but got {type}"),
+    # Python indexing (python_variable_indexing.cpp, tensor_new.cpp)
+    "index_sequence": (
+        UserWarning, "Using a non-tuple sequence for multidimensional indexing is deprecated "
+        "and will be changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch "
+        "2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], which will result "
+        "either in an error or a different result"),
+    "index_complex": (TypeError, "'complex' object cannot be interpreted as an integer"),
+}
