@@ -6,22 +6,16 @@ Every reduction allocates its result with `at::empty(shape)` from the reduced sh
 whatever the input's layout, keepdim or not. An `out=` of the right shape is kept with its
 strides; one of another shape is resized (resize_output: the warning when it has elements,
 then contiguous strides). The checks come in the order torch makes them, op by op below.
+The values, and how precisely they are known, come from reduction_values.py.
 
-Values: integers exactly (wrapping as int64 arithmetic does); float sums are computed wide and
-rounded once, exact where every partial sum torch forms is representable in its accumulation
-type (float for float/half/bfloat16 on CPU, double for double), else within a tolerance that
-grows with the sum's condition number, or undefined where cancellation leaves nothing to
-compare. max/min/argmax pick the first occurrence and propagate NaN.
-
-FUNCTIONS maps each torch.<name> this module models to its function; ReductionMethods holds the
-Tensor methods.
+FUNCTIONS maps each torch.<name> this module models to its function; `method` runs the Tensor
+methods, which tensor_reductions.py routes to.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import prod
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -35,12 +29,19 @@ from .iterator import Layout
 from .operands import is_tensor
 from .overlap import shares_bytes
 from .promotion import can_cast
+from .reduction_values import (
+    Compute,
+    Result,
+    extreme_result,
+    mean_result,
+    prod_result,
+    slices,
+    sum_result,
+)
 from .views import wrap_dim, wrap_dims
 
 if TYPE_CHECKING:
-    from .tensor import Tensor  # noqa: F401
-
-# mypy: disable-error-code="misc"
+    from .tensor import Tensor
 
 Shape = tuple[int, ...]
 
@@ -186,203 +187,13 @@ def _long_if_integral(dt: DType) -> DType:
     return dt if _is_float(dt) else dtypes.int64
 
 
-# -- values ----------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class _Result:
-    """One output's values over the kept dims, which of them are undefined, their tolerance."""
-
-    values: np.ndarray
-    undefined: np.ndarray | None = None
-    tolerance: float = 0.0
-    # whether the sign of a zero result is not fixed (max of -0. and 0. is either)
-    loose_zeros: bool = False
-
-
-_Compute = Callable[[np.ndarray, float], list[_Result]]
-
-
-def _slices(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
-    """Return `a` with the reduced axes moved last and flattened into one: kept + (n,)."""
-    kept = tuple(n for d, n in enumerate(a.shape) if d not in axes)
-    n = prod(a.shape[d] for d in axes)
-    moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
-    return moved.reshape(kept + (n,))
-
-
-# the precision (significand bits) and largest finite value of the type torch computes in
-_PRECISION = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
-_LARGEST = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38,
-            "float32": 3.4028234663852886e38, "float64": 1.7976931348623157e308}
-_SMALLEST = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126,
-             "float64": 2.0**-1022}
-# a float result whose error bound passes this (relative) compares nothing: leave it undefined
-_TOLERANCE_CAP = 2.0**-7
-
-
-def _real(dt: DType) -> str:
-    return dt.to_real().name if dt.is_complex else dt.name
-
-
-def _sum_accumulator(dt: DType) -> DType:
-    """The type CPU sum accumulates `dt` in: float for half and bfloat16 (at::opmath_type)."""
-    return dtypes.float32 if dt in (dtypes.float16, dtypes.bfloat16) else dt
-
-
-def _low_bits(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (exponent of the lowest set bit, count of significant bits) of float64 values.
-
-    Zeros get a huge exponent and no bits.
-    """
-    m, e = np.frexp(x)
-    mant = np.abs(np.ldexp(m, 53)).astype(np.int64)
-    low = mant & -mant
-    tz = np.frexp(np.maximum(low, 1).astype(np.float64))[1] - 1
-    nonzero = mant > 0
-    return (np.where(nonzero, e - 53 + tz, 1 << 20), np.where(nonzero, 53 - tz, 0))
-
-
-def _exact_sums(x: np.ndarray, precision: int, largest: float) -> np.ndarray:
-    """Tell per slice whether every partial sum, in any order, is representable exactly.
-
-    True when all terms are multiples of the smallest one's lowest bit and their magnitudes
-    add up to fewer than 2**precision of that unit; a slice with an inf or NaN sums to one in
-    any order.
-    """
-    finite = np.isfinite(x)
-    clean = np.where(finite, x, 0.0)
-    magnitude = np.abs(clean).sum(-1)
-    lowest = _low_bits(clean)[0].min(-1) if x.shape[-1] else np.zeros(x.shape[:-1], np.int64)
-    with np.errstate(over="ignore"):
-        fits = np.ldexp(magnitude, -np.minimum(lowest, 4096)) < 2.0**precision
-    return (magnitude == 0) | (fits & (magnitude <= largest)) | ~finite.all(-1)
-
-
-def _sum_result(s: np.ndarray, out: DType, t_in: float) -> tuple[_Result, np.ndarray]:
-    """Sum slices already converted to `out`; also return the wide sums (for mean)."""
-    if out is dtypes.bool_:
-        return _Result(np.any(s, -1)), np.zeros(0)
-    if not _is_float(out):
-        undefined = np.ones(s.shape[:-1], np.bool_) if t_in else None
-        return _Result(s.astype(np.int64).sum(-1), undefined), np.zeros(0)
-    wide = s.astype(np.complex128 if out.is_complex else np.float64)
-    with np.errstate(all="ignore"):
-        total = wide.sum(-1)
-    acc = _sum_accumulator(out)
-    if t_in:
-        exact = np.zeros(total.shape, np.bool_)
-    else:
-        bits, largest = _PRECISION[_real(acc)], _LARGEST[_real(acc)]
-        exact = _exact_sums(wide.real, bits, largest)
-        if out.is_complex:
-            exact &= _exact_sums(wide.imag, bits, largest)
-    if exact.all():
-        return _Result(total), total
-    n = s.shape[-1]
-    # torch's error bound, n * eps * sum|x|; ours too where we compute in double as well
-    own = n * acc.eps * (2 if _real(acc) == "float64" else 1)
-    with np.errstate(all="ignore"):
-        condition = np.abs(wide).sum(-1) / np.abs(total)
-        bound = (t_in + own) * condition + out.eps
-    bound = np.where(exact, 0.0, bound)
-    undefined = ~exact & ~(bound <= _TOLERANCE_CAP)
-    kept = bound[~undefined]
-    return _Result(total, undefined, float(kept.max()) if kept.size else 0.0), total
-
-
-def _mean_result(s: np.ndarray, out: DType, t_in: float) -> _Result:
-    """ReduceOps.cpp mean_out on CPU: sum in the accumulation type, then divide by n there.
-
-    Half and bfloat16 sum into a float tensor, divide, and round once more at the end.
-    """
-    summed, total = _sum_result(s, out, t_in)
-    n = s.shape[-1]
-    acc = _sum_accumulator(out)
-    rounded = vals.quantize(total, acc)
-    with np.errstate(all="ignore"):
-        values = rounded / np.asarray(n, dtype=rounded.dtype)
-    tolerance = summed.tolerance
-    if tolerance:
-        tolerance += acc.eps
-    if out.is_complex and n & (n - 1):
-        # c10::complex division multiplies by the divisor's reciprocal: not exact
-        tolerance = max(tolerance, 4 * acc.eps)
-    return _Result(values, summed.undefined, tolerance)
-
-
-def _prod_result(s: np.ndarray, out: DType, t_in: float) -> _Result:
-    """Multiply slices already converted to `out`; float products round at every step.
-
-    ReduceOpsKernel.cpp prod_kernel_impl multiplies in the result type itself, so a product
-    is exact when the significant bits of its factors add up to no more than the type has and
-    no partial product leaves its range.
-    """
-    if out is dtypes.bool_:
-        return _Result(np.all(s, -1))
-    if not _is_float(out):
-        undefined = np.ones(s.shape[:-1], np.bool_) if t_in else None
-        with np.errstate(all="ignore"):
-            return _Result(np.prod(s.astype(np.int64), -1), undefined)
-    wide = s.astype(np.complex128 if out.is_complex else np.float64)
-    with np.errstate(all="ignore"):
-        total = np.prod(wide, -1)
-    n = s.shape[-1]
-    real = _real(out)
-    finite = np.isfinite(wide).all(-1)
-    mags = np.abs(wide)
-    nonzero = np.where(mags == 0, 1.0, mags)
-    with np.errstate(all="ignore"):
-        big = np.prod(np.maximum(nonzero, 1.0), -1)
-        small = np.prod(np.minimum(nonzero, 1.0), -1)
-    has_zero = (mags == 0).any(-1)
-    # factors all >= 1 only grow (overflow is then the final product's), but a zero can meet
-    # an overflowed partial product (inf * 0) in one order and not in another
-    in_range = ((big <= _LARGEST[real]) | ((small == 1.0) & ~has_zero)) & (
-        (small >= _SMALLEST[real]) | has_zero)
-    in_range |= ~finite
-    exact = np.zeros(total.shape, np.bool_)
-    if not t_in:
-        bits = _low_bits(np.where(np.isfinite(wide.real), wide.real, 0.0))[1].sum(-1)
-        exact = in_range & (has_zero | (bits <= _PRECISION[real]))
-        if out.is_complex:
-            exact &= ~(wide.imag != 0).any(-1)
-    if exact.all():
-        return _Result(total)
-    steps = (4 if out.is_complex else 1) * (2 if real == "float64" else 1)
-    # each of torch's n - 1 roundings errs by half an eps at most; ours rounds once more
-    bound = n * t_in + ((n - 1) * steps / 2 + 1) * out.eps
-    undefined = ~exact & ~in_range
-    return _Result(total, undefined, float(bound))
-
-
-def _extreme_result(s: np.ndarray, largest: bool, t_in: float, indices: bool
-                    ) -> list[_Result]:
-    """Return the max (or min) of each slice, NaN first, and the first index that holds it."""
-    values = np.max(s, -1) if largest else np.min(s, -1)
-    loose = values.dtype.kind == "f" and bool((values == 0).any())
-    out = [_Result(values, None, t_in, loose)]
-    if indices:
-        where = np.argmax(s, -1) if largest else np.argmin(s, -1)
-        out.append(_Result(where.astype(np.int64), _ambiguous(s, values, t_in)))
-    return out
-
-
-def _ambiguous(s: np.ndarray, best: np.ndarray, t_in: float) -> np.ndarray | None:
-    """Return the slices whose extreme another element matches within the inputs' tolerance."""
-    if not t_in or s.dtype.kind not in "fc":
-        return None
-    with np.errstate(all="ignore"):
-        margin = 2 * t_in * np.maximum(np.abs(s), np.abs(best)[..., None])
-        near = np.abs(s - best[..., None]) <= margin
-    return np.asarray(near.sum(-1) > 1)
-
-
 # -- the driver ------------------------------------------------------------------------------
-def _compute(t: Tensor, axes: tuple[int, ...], shape: Shape, compute: _Compute
-             ) -> list[_Result] | None:
+def _compute(t: Tensor, axes: tuple[int, ...], shape: Shape, compute: Compute
+             ) -> list[Result] | None:
     """Run `compute` over the input's slices; None on meta or with nothing to compute."""
     if t.is_meta or 0 in shape:
         return None
-    s = _slices(t._values(), axes)
+    s = slices(t._values(), axes)
     with np.errstate(all="ignore"):
         results = compute(s, t._tolerance())
     undefined = ~t._defined()
@@ -390,8 +201,8 @@ def _compute(t: Tensor, axes: tuple[int, ...], shape: Shape, compute: _Compute
     if odd is not None:
         undefined |= odd
     if undefined.any():
-        lost = np.asarray(_slices(undefined, axes).any(-1))
-        results = [_Result(r.values, lost if r.undefined is None else (r.undefined | lost),
+        lost = np.asarray(slices(undefined, axes).any(-1))
+        results = [Result(r.values, lost if r.undefined is None else (r.undefined | lost),
                            r.tolerance, r.loose_zeros) for r in results]
     return results
 
@@ -406,7 +217,7 @@ def _output(t: Tensor, shape: Shape, dt: DType, out: Tensor | None) -> Tensor:
     return out
 
 
-def _store(dest: Tensor, result: _Result | None, clobbered: bool) -> None:
+def _store(dest: Tensor, result: Result | None, clobbered: bool) -> None:
     """Write one result into dest, marking what torch leaves undetermined."""
     if result is None or dest.is_meta or dest.numel() == 0:
         return
@@ -424,7 +235,7 @@ def _store(dest: Tensor, result: _Result | None, clobbered: bool) -> None:
 
 
 def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequence[DType],
-            outs: Sequence[Tensor | None], compute: _Compute, *,
+            outs: Sequence[Tensor | None], compute: Compute, *,
             overlap_raises: bool = False) -> list[Tensor]:
     """Allocate (or resize) each output, compute the values, store them; bump `out=` tensors.
 
@@ -473,7 +284,7 @@ def reduce_sum(t: Tensor, call: _Call) -> Tensor:
     # infer_dtype_from_optional: the dtype argument, else an out='s own, else self's (long)
     result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
-        _sum_result(vals.quantize(s, result), result, tol)[0]])
+        sum_result(vals.quantize(s, result), result, tol)[0]])
     return tensor
 
 
@@ -504,7 +315,7 @@ def reduce_mean(t: Tensor, call: _Call) -> Tensor:
     if out is not None and out._geom.shape == reduction_shape(t._geom.shape, dims, keepdim):
         writes.check_writable(out)  # div_'s iterator refuses an out= sharing elements
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
-        _mean_result(vals.quantize(s, result), result, tol)])
+        mean_result(vals.quantize(s, result), result, tol)])
     return tensor
 
 
@@ -524,7 +335,7 @@ def reduce_prod(t: Tensor, call: _Call) -> Tensor:
         pointwise.check_out_dtype(out, dt)
     result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
-        _prod_result(vals.quantize(s, result), result, tol)])
+        prod_result(vals.quantize(s, result), result, tol)])
     return tensor
 
 
@@ -541,7 +352,7 @@ def reduce_amax(t: Tensor, call: _Call, largest: bool = True) -> Tensor:
         raise errors.fail("kernel_dtype", kernel="max_values_cpu" if largest else
                           "min_values_cpu", type=t.dtype.scalar_name)
     tensor, = _reduce(t, dims, keepdim, [t.dtype], [out],
-                      lambda s, tol: _extreme_result(s, largest, tol, False))
+                      lambda s, tol: extreme_result(s, largest, tol, False))
     return tensor
 
 
@@ -576,10 +387,10 @@ def _max_all(t: Tensor, out: Tensor | None, largest: bool) -> Tensor:
     dims = reduced_dims(t.ndim, None)
     result = out.dtype if out is not None else t.dtype
 
-    def compute(s: np.ndarray, tol: float) -> list[_Result]:
+    def compute(s: np.ndarray, tol: float) -> list[Result]:
         if s.shape[-1] == 0:  # max_unary_out of nothing: the reduction's identity
-            return [_Result(np.asarray(_identity(t.dtype, largest)))]
-        return _extreme_result(s, largest, tol, False)
+            return [Result(np.asarray(_identity(t.dtype, largest)))]
+        return extreme_result(s, largest, tol, False)
 
     tensor, = _reduce(t, dims, False, [result], [out], compute)
     return tensor
@@ -609,7 +420,7 @@ def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
     pointwise.check_out_dtype(outs[0], t.dtype)
     pointwise.check_out_dtype(outs[1], dtypes.int64)
     values, indices = _reduce(t, (d,), keepdim, [t.dtype, dtypes.int64], outs,
-                              lambda s, tol: _extreme_result(s, largest, tol, True),
+                              lambda s, tol: extreme_result(s, largest, tol, True),
                               overlap_raises=True)
     return _PAIRS[op](values, indices)
 
@@ -636,7 +447,7 @@ def reduce_argmax(t: Tensor, call: _Call, largest: bool = True) -> Tensor:
         dims = reduced_dims(t.ndim, None)
     pointwise.check_out_dtype(out, dtypes.int64)
     tensor, = _reduce(t, dims, keepdim, [dtypes.int64], [out],
-                      lambda s, tol: _extreme_result(s, largest, tol, True)[1:])
+                      lambda s, tol: extreme_result(s, largest, tol, True)[1:])
     return tensor
 
 
@@ -653,7 +464,7 @@ def reduce_all(t: Tensor, call: _Call, every: bool = True) -> Tensor:
     result = out.dtype if out is not None else (
         dtypes.uint8 if t.dtype is dtypes.uint8 else dtypes.bool_)
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
-        _Result(np.all(s != 0, -1) if every else np.any(s != 0, -1))])
+        Result(np.all(s != 0, -1) if every else np.any(s != 0, -1))])
     return tensor
 
 
@@ -661,56 +472,25 @@ def reduce_count_nonzero(t: Tensor, call: _Call) -> Tensor:
     """torch.count_nonzero: int64 counts, no keepdim (ReduceOps.cpp count_nonzero_cpu)."""
     dims = reduced_dims(t.ndim, _dim_list(call, call.dim))
     tensor, = _reduce(t, dims, False, [dtypes.int64], [None], lambda s, tol: [
-        _Result(np.count_nonzero(s, -1).astype(np.int64))])
+        Result(np.count_nonzero(s, -1).astype(np.int64))])
     return tensor
 
 
-class ReductionMethods:
-    """The methods of Tensor that sum and its relatives route through."""
+# -- Tensor methods -------------------------------------------------------------------------
+# each op's reduction and the flags it takes (amin is amax with largest=False)
+_REDUCTIONS: dict[str, tuple[Callable[..., Any], tuple[bool, ...]]] = {
+    "sum": (reduce_sum, ()), "mean": (reduce_mean, ()), "prod": (reduce_prod, ()),
+    "amax": (reduce_amax, ()), "amin": (reduce_amax, (False,)), "max": (reduce_max, ()),
+    "min": (reduce_max, (False,)), "argmax": (reduce_argmax, ()),
+    "argmin": (reduce_argmax, (False,)), "all": (reduce_all, ()), "any": (reduce_all, (False,)),
+    "count_nonzero": (reduce_count_nonzero, ())}
 
-    __slots__ = ()
 
-    def sum(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
-            dtype: Any = MISSING) -> Tensor:
-        return reduce_sum(self, _Call.of("sum", False, dim, keepdim=keepdim, dtype=dtype))
-
-    def mean(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,
-             dtype: Any = MISSING) -> Tensor:
-        return reduce_mean(self, _Call.of("mean", False, dim, keepdim=keepdim, dtype=dtype))
-
-    def prod(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,
-             dtype: Any = MISSING) -> Tensor:
-        return reduce_prod(self, _Call.of("prod", False, dim, keepdim=keepdim, dtype=dtype))
-
-    def amax(self: Tensor, dim: Any = (), keepdim: Any = MISSING) -> Tensor:
-        return reduce_amax(self, _Call.of("amax", False, dim, keepdim=keepdim))
-
-    def amin(self: Tensor, dim: Any = (), keepdim: Any = MISSING) -> Tensor:
-        return reduce_amax(self, _Call.of("amin", False, dim, keepdim=keepdim), False)
-
-    def max(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
-            other: Any = MISSING) -> Any:
-        return reduce_max(self, _Call.of("max", False, dim, keepdim=keepdim, other=other))
-
-    def min(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, *,  # noqa: A003
-            other: Any = MISSING) -> Any:
-        return reduce_max(self, _Call.of("min", False, dim, keepdim=keepdim, other=other),
-                          False)
-
-    def argmax(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING) -> Tensor:
-        return reduce_argmax(self, _Call.of("argmax", False, dim, keepdim=keepdim))
-
-    def argmin(self: Tensor, dim: Any = MISSING, keepdim: Any = MISSING) -> Tensor:
-        return reduce_argmax(self, _Call.of("argmin", False, dim, keepdim=keepdim), False)
-
-    def all(self: Tensor, dim: Any = None, keepdim: Any = MISSING) -> Tensor:  # noqa: A003
-        return reduce_all(self, _Call.of("all", False, dim, keepdim=keepdim))
-
-    def any(self: Tensor, dim: Any = None, keepdim: Any = MISSING) -> Tensor:  # noqa: A003
-        return reduce_all(self, _Call.of("any", False, dim, keepdim=keepdim), False)
-
-    def count_nonzero(self: Tensor, dim: Any = None) -> Tensor:
-        return reduce_count_nonzero(self, _Call.of("count_nonzero", False, dim))
+def method(op: str, t: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, **keywords: Any
+           ) -> Any:
+    """Return `t.<op>(dim, keepdim, **keywords)`, MISSING standing for what was left out."""
+    reduce, flags = _REDUCTIONS[op]
+    return reduce(t, _Call.of(op, False, dim, keepdim=keepdim, **keywords), *flags)
 
 
 # -- torch.<name> functions --------------------------------------------------------------------

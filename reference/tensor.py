@@ -26,13 +26,13 @@ from .geometry import (
     is_dense,
 )
 from .operands import TensorBase
-from .reductions import ReductionMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
 from .tensor_gathers import GatherMethods
 from .tensor_pointwise import PointwiseMethods
 from .tensor_products import ProductMethods
+from .tensor_reductions import ReductionMethods
 from .tensor_scatters import ScatterMethods
 from .tensor_views import ViewMethods
 from .tensor_writes import WriteMethods
