@@ -1,9 +1,10 @@
 """The Tensor class: storage + geometry + dtype, routing every op to the module that models it.
 
 What stays here is the tensor's own state: its fields, the views and aliases it makes of
-itself, its version counter, its metadata and values. Its methods come from mixins by kind:
-view ops from tensor_views.py, copies from tensor_copies.py, in-place ops from
-tensor_writes.py; those in turn route to the geometry and value modules.
+itself, its version counter, its metadata and values. Its methods come from mixins by kind,
+each in a tensor_<kind>.py module: views, copies, factories, writes, pointwise ops,
+reductions, products, scatters and gathers. Those route to the modules that model the ops
+(views.py, reductions.py, ...), which are plain functions.
 """
 
 from __future__ import annotations
