@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
-    from .results import Recorder
+    from .results import Recorder, RunFacts, RunRecord
     from .targets import Target
 
 PROFILES: dict[str, dict[str, Any]] = {
@@ -51,7 +51,7 @@ class RunState:
     known: Counter[str] = field(default_factory=Counter)
     unsupported: Counter[str] = field(default_factory=Counter)
     # with --stridecheck-results: the run record's id and facts, and this process's writer
-    run: dict[str, Any] = field(default_factory=dict)
+    run: RunFacts | None = None
     recorder: Recorder | None = None
     started: float = 0.0
     # whether this process collected conformance tests (an xdist controller collects none)
@@ -176,6 +176,7 @@ def _open_results(config: pytest.Config, state: RunState, path: str) -> None:
     from .results import Recorder, ResultsFile
 
     workerinput = _workerinput(config)
+    run: RunFacts
     if workerinput is not None:
         run = workerinput["stridecheck_run"]
         worker = workerinput["workerid"]
@@ -184,14 +185,15 @@ def _open_results(config: pytest.Config, state: RunState, path: str) -> None:
         out = ResultsFile(path)
         out.write(record)
         out.close()
-        run = {k: record[k] for k in ("run", "seed", "torch", "build")}
+        run = {"run": record["run"], "seed": record["seed"], "torch": record["torch"],
+               "build": record["build"]}
         worker = f"main-{os.getpid()}"
     state.run = run
     state.started = time.time()
     state.recorder = Recorder(path, worker, run)
 
 
-def run_record(config: pytest.Config, targets: list[Target]) -> dict[str, Any]:
+def run_record(config: pytest.Config, targets: list[Target]) -> RunRecord:
     """Return the `run` record: what ran, where, with which torch and settings."""
     import torch
 
@@ -241,10 +243,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from .results import ResultsFile, collect_crashes
 
     path = recorder.file.path
+    # the ignore goes once outcome.complete_crash takes and returns a FailureRecord
     collect_crashes(path, "the process checking this program died (segfault or abort)",
-                    record=exitstatus != pytest.ExitCode.INTERRUPTED, complete=complete_crash)
+                    record=exitstatus != pytest.ExitCode.INTERRUPTED,
+                    complete=complete_crash)  # type: ignore[arg-type]
     out = ResultsFile(path)
-    out.write({"kind": "end", "run": state.run["run"],
+    out.write({"kind": "end", "run": recorder.run["run"],
                "duration": round(time.time() - state.started, 3),
                "exitstatus": int(exitstatus)})
     out.close()
