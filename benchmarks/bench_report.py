@@ -24,7 +24,7 @@ from _common import environment, median, write_json
 
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.html import render, write_report
-from stridecheck.reports.results import Results
+from stridecheck.reports.reading import Results
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -18,7 +18,7 @@ from typing import Any
 
 from stridecheck.conformance.known import entries
 
-from .results import Results
+from .reading import Results
 from .summary import difference_text
 
 # the conditions on differences that an entry made here requires where they hold: which way

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
-from .results import Results
+from stridecheck.conformance.results import FailureRecord
+
+from .reading import Results
 from .summary import AT_DIVERGING_OP, load_known, matrix_ops
 
 
@@ -64,7 +65,7 @@ def side(results: Results) -> Side:
         entries={e.id for e in load_known(results.runs)})
 
 
-def _finding(failure: dict[str, Any]) -> Finding:
+def _finding(failure: FailureRecord) -> Finding:
     diffs = failure.get("diffs") or []
     if failure.get("known"):
         what = f"known {failure['known']}"

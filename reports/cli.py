@@ -16,7 +16,7 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     """Print the catalogue; with results, which targets and dtypes exercised each op."""
     from stridecheck.reference.ops import OPS
 
-    from .results import ResultsError, load
+    from .reading import ResultsError, load
 
     exercised: dict[str, tuple[set[str], set[str]]] = {op.key: (set(), set()) for op in OPS}
     if args.results:
@@ -179,9 +179,9 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
     Return 0 when nothing diverged or crashed (known divergences allowed), else 1.
     """
     from .html import write_report
+    from .reading import load
     from .repro import scripts as repro_scripts
     from .repro import write_scripts
-    from .results import load
     from .summary import also_on_cpu, difference_text, summarize
 
     results = load(paths)
@@ -216,7 +216,7 @@ def _write_outputs(paths: list[str], out_dir: str) -> int:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from .results import ResultsError
+    from .reading import ResultsError
     try:
         return _write_outputs(args.results, os.path.abspath(args.out))
     except ResultsError as exc:
@@ -226,7 +226,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_merge(args: argparse.Namespace) -> int:
-    from .results import ResultsError, merge
+    from .reading import ResultsError, merge
     try:
         results = merge(args.results, args.output)
     except ResultsError as exc:
@@ -241,7 +241,7 @@ def _cmd_merge(args: argparse.Namespace) -> int:
 def _cmd_baseline(args: argparse.Namespace) -> int:
     """Write a known-divergences file with an entry per distinct divergence of the results."""
     from .baseline import baseline, render
-    from .results import ResultsError, load, write_atomically
+    from .reading import ResultsError, load, write_atomically
     try:
         results = load(args.results)
     except ResultsError as exc:
@@ -264,7 +264,7 @@ def _cmd_baseline(args: argparse.Namespace) -> int:
 def _cmd_compare(args: argparse.Namespace) -> int:
     """Print what differs between two sets of results; exit 1 when B has new divergences."""
     from .changes import compare, render
-    from .results import ResultsError, load
+    from .reading import ResultsError, load
     try:
         a, b = load([args.a]), load([args.b])
     except ResultsError as exc:

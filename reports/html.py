@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from stridecheck.conformance.results import STATUSES
 
-from .results import Results, write_atomically
+from .reading import Results, write_atomically
 from .summary import failure_order, summarize
 
 TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")

@@ -19,15 +19,16 @@ import re
 from typing import Any
 
 from stridecheck.conformance import replay, spellings
+from stridecheck.conformance.results import FailureRecord
 from stridecheck.strategies.program import decode_value
 
-from .results import write_atomically
+from .reading import write_atomically
 
 # what a failure record must carry for a script (records of older versions lack it)
 REPLAY_KEYS = ("source", "setup", "fields", "expected")
 
 
-def script(failure: dict[str, Any]) -> str:
+def script(failure: FailureRecord) -> str:
     """Return the text of a standalone script that replays one failure record with torch."""
     missing = [k for k in REPLAY_KEYS if failure.get(k) is None]
     if missing:
@@ -76,14 +77,14 @@ def _checker() -> str:
             "\n\nif __name__ == \"__main__\":\n    main(globals())\n")
 
 
-def script_name(index: int, failure: dict[str, Any]) -> str:
+def script_name(index: int, failure: FailureRecord) -> str:
     """Return a safe file name for the script of the index-th failure (numbered from 1)."""
     op = failure.get("op") or "program"
     slug = re.sub(r"[^A-Za-z0-9_]+", "-", f"{failure.get('target', '')}-{op}").strip("-")
     return f"repro-{index + 1:03d}-{slug[:48] or 'program'}.py"
 
 
-def scripts(failures: list[dict[str, Any]]) -> dict[int, str]:
+def scripts(failures: list[FailureRecord]) -> dict[int, str]:
     """Return {index in failures: script text} for every failure whose program replays.
 
     A failure whose program cannot be replayed (none recorded, or not Python) gets no script.
@@ -97,7 +98,7 @@ def scripts(failures: list[dict[str, Any]]) -> dict[int, str]:
     return texts
 
 
-def write_scripts(failures: list[dict[str, Any]], out_dir: str,
+def write_scripts(failures: list[FailureRecord], out_dir: str,
                   texts: dict[int, str] | None = None) -> dict[int, str]:
     """Write one script per failure into out_dir; return {index in failures: path}.
 
@@ -120,7 +121,7 @@ def _comment(text: Any) -> str:
                    for c in str(text))
 
 
-def _header(failure: dict[str, Any], target: str) -> str:
+def _header(failure: FailureRecord, target: str) -> str:
     diffs = failure.get("diffs") or []
     lines = [
         "#!/usr/bin/env python3",

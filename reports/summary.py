@@ -18,10 +18,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from stridecheck.conformance.known import KnownFileError, entries
-from stridecheck.conformance.results import STATUSES
+from stridecheck.conformance.results import (
+    STATUSES,
+    DiffRecord,
+    ExampleFields,
+    ExampleRecord,
+    FailureRecord,
+    RunRecord,
+)
 from stridecheck.reference.ops import OPS
 
-from .results import Results
+from .reading import Results
 
 # an example whose program never reached a catalogue op (a crash before the first step)
 NO_OP = "(no op)"
@@ -50,7 +57,7 @@ def summarize(results: Results) -> dict[str, Any]:
     }
 
 
-def difference_text(diff: dict[str, Any]) -> str:
+def difference_text(diff: DiffRecord) -> str:
     """Return one difference of a failure record in the suite's grammar, read the way it
     was read (`x.size(-1)=3, but should be 2 [context]`)."""
     read = diff.get("spelling") or diff["field"]
@@ -58,13 +65,13 @@ def difference_text(diff: dict[str, Any]) -> str:
             f"[{diff.get('context', '')}]")
 
 
-def _kind_of_failure(failure: dict[str, Any]) -> tuple[str, str, str]:
-    diffs = failure.get("diffs") or [{}]
-    first = diffs[0] if isinstance(diffs[0], dict) else {}
-    return (str(failure.get("op")), str(first.get("field")), str(failure.get("status")))
+def _kind_of_failure(failure: FailureRecord) -> tuple[str, str, str]:
+    diffs = failure.get("diffs") or []
+    field = diffs[0].get("field") if diffs and isinstance(diffs[0], dict) else None
+    return (str(failure.get("op")), str(field), str(failure.get("status")))
 
 
-def also_on_cpu(failure: dict[str, Any], failures: list[dict[str, Any]]) -> bool:
+def also_on_cpu(failure: FailureRecord, failures: list[FailureRecord]) -> bool:
     """Tell whether a failure on another device's eager or fake target is one eager:cpu of
     the same results shows too (same op, first differing field and status): a difference
     of the torch build, not of the device."""
@@ -97,7 +104,7 @@ def header(results: Results) -> dict[str, Any]:
     }
 
 
-def matrix_ops(example: dict[str, Any]) -> list[str]:
+def matrix_ops(example: ExampleFields) -> list[str]:
     """Return the ops an example counts under in the op x target matrix.
 
     A pass or an unsupported example exercised every op of its program; a divergence, a known
@@ -109,7 +116,7 @@ def matrix_ops(example: dict[str, Any]) -> list[str]:
     return ops or [NO_OP]
 
 
-def failure_order(failures: list[dict[str, Any]]) -> list[int]:
+def failure_order(failures: list[FailureRecord]) -> list[int]:
     """Return the indices of `failures` in report order: by target, op, program, then the rest."""
     def key(i: int) -> tuple[str, ...]:
         f = failures[i]
@@ -118,9 +125,9 @@ def failure_order(failures: list[dict[str, Any]]) -> list[int]:
     return sorted(range(len(failures)), key=key)
 
 
-def failure_view(record: dict[str, Any]) -> dict[str, Any]:
+def failure_view(record: FailureRecord) -> dict[str, Any]:
     """Return what a report shows of one failure record, with its tensors grouped by storage."""
-    view = {k: record.get(k) for k in FAILURE_FIELDS}
+    view: dict[str, Any] = {k: record.get(k) for k in FAILURE_FIELDS}
     view["ops"] = [str(op) for op in view["ops"] or ()]
     view["diffs"] = [d for d in view["diffs"] or () if isinstance(d, dict)]
     view["matrix_ops"] = matrix_ops(record)
@@ -147,7 +154,7 @@ def alias_groups(tensors: Any) -> list[dict[str, Any]]:
     return [{"storage": storage, "tensors": members} for storage, members in groups.items()]
 
 
-def _counts(examples: list[dict[str, Any]], results: Results) -> dict[str, int]:
+def _counts(examples: list[ExampleRecord], results: Results) -> dict[str, int]:
     statuses = Counter(str(e.get("status")) for e in examples)
     counts = {status: statuses.pop(status, 0) for status in STATUSES}
     counts.update(sorted(statuses.items()))  # statuses of a newer schema, shown as they are
@@ -158,7 +165,7 @@ def _counts(examples: list[dict[str, Any]], results: Results) -> dict[str, int]:
     return counts
 
 
-def _cannot_run(runs: list[dict[str, Any]]) -> dict[str, list[str]]:
+def _cannot_run(runs: list[RunRecord]) -> dict[str, list[str]]:
     """Return, per op, the targets of these runs that the catalogue says cannot run it."""
     kinds = {str(t.get("name")): str(t.get("kind")) for r in runs for t in r.get("targets") or ()
              if isinstance(t, dict) and t.get("kind")}
@@ -166,7 +173,7 @@ def _cannot_run(runs: list[dict[str, Any]]) -> dict[str, list[str]]:
             for op in OPS if op.unsupported_on}
 
 
-def _matrix(examples: list[dict[str, Any]], runs: list[dict[str, Any]]) -> dict[str, Any]:
+def _matrix(examples: list[ExampleRecord], runs: list[RunRecord]) -> dict[str, Any]:
     """Return counts per op, target and status, whole and split by dtype."""
     cells: dict[str, dict[str, Counter[str]]] = {}
     by_dtype: dict[str, dict[str, dict[str, Counter[str]]]] = {}
@@ -190,7 +197,7 @@ def _matrix(examples: list[dict[str, Any]], runs: list[dict[str, Any]]) -> dict[
     }
 
 
-def _coverage(examples: list[dict[str, Any]]) -> dict[str, list[list[Any]]]:
+def _coverage(examples: list[ExampleRecord]) -> dict[str, list[list[Any]]]:
     """Return examples per op, dtype, device, program length and rank as [key, count] pairs."""
     per_op = Counter(str(op) for e in examples for op in dict.fromkeys(e.get("ops") or ()))
     return {
@@ -200,13 +207,13 @@ def _coverage(examples: list[dict[str, Any]]) -> dict[str, list[list[Any]]]:
     }
 
 
-def _unexercised(examples: list[dict[str, Any]]) -> list[dict[str, str]]:
+def _unexercised(examples: list[ExampleRecord]) -> list[dict[str, str]]:
     """Return the catalogue ops no example reached, in catalogue order."""
     seen = {str(op) for e in examples for op in e.get("ops") or ()}
     return [{"op": op.key, "family": op.family} for op in OPS if op.key not in seen]
 
 
-def load_known(runs: list[dict[str, Any]]) -> tuple[Any, ...]:
+def load_known(runs: list[RunRecord]) -> tuple[Any, ...]:
     """Return the entries the runs were checked against: the packaged ones and the team's
     files the run records name (where still readable), scoped to the runs' torch."""
     files = tuple(dict.fromkeys(f for r in runs for f in r.get("known_files") or ()))
@@ -218,7 +225,7 @@ def load_known(runs: list[dict[str, Any]]) -> tuple[Any, ...]:
         return entries((), version)
 
 
-def _known(examples: list[dict[str, Any]], results: Results) -> dict[str, list[dict[str, Any]]]:
+def _known(examples: list[ExampleRecord], results: Results) -> dict[str, list[dict[str, Any]]]:
     """Return the known divergences seen (with counts), the entries nothing matched and the
     entries whose repro no longer diverges (stale)."""
     seen = Counter(str(e["known"]) for e in examples

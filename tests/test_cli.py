@@ -11,7 +11,7 @@ import pytest
 
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
-from stridecheck.reports.results import load
+from stridecheck.reports.reading import load
 
 TESTS = str(Path(__file__).parent)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from stridecheck.reports.results import load
+from stridecheck.reports.reading import load
 
 TESTS = str(Path(__file__).parent)
 TRANSPOSING = {"transpose", "t", "mT", "mH", "H", "adjoint", "swapaxes", "swapdims",

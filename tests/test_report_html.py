@@ -19,7 +19,7 @@ from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 from stridecheck.reports import summary as summary_module
 from stridecheck.reports.html import render, script_json, write_report
-from stridecheck.reports.results import Results
+from stridecheck.reports.reading import Results
 from stridecheck.reports.summary import summarize
 from stridecheck.strategies.program import Program
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from stridecheck.conformance.results import SCHEMA
-from stridecheck.reports.results import ResultsError, load, merge
+from stridecheck.reports.reading import ResultsError, load, merge
 
 pytest_plugins = ["pytester"]
 

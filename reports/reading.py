@@ -1,6 +1,6 @@
 """Read, check and merge results files (JSON lines written by the conformance plugin).
 
-The record kinds and their fields are described in `stridecheck.conformance.results`.
+The record kinds and their fields are the TypedDicts of `stridecheck.conformance.results`.
 Anything that is not a results file of this schema raises `ResultsError` with one line that
 names the file and the line.
 """
@@ -12,9 +12,19 @@ import os
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from stridecheck.conformance.results import KINDS, SCHEMA, encode
+from stridecheck.conformance.results import (
+    KINDS,
+    SCHEMA,
+    EndRecord,
+    ExampleRecord,
+    FailureRecord,
+    Record,
+    RunRecord,
+    StaleRecord,
+    encode,
+)
 
 
 class ResultsError(ValueError):
@@ -25,18 +35,26 @@ class ResultsError(ValueError):
 class Results:
     """Every record of one or more results files, by kind, in file order."""
 
-    runs: list[dict[str, Any]] = field(default_factory=list)
-    examples: list[dict[str, Any]] = field(default_factory=list)
-    failures: list[dict[str, Any]] = field(default_factory=list)
+    runs: list[RunRecord] = field(default_factory=list)
+    examples: list[ExampleRecord] = field(default_factory=list)
+    failures: list[FailureRecord] = field(default_factory=list)
     # known-divergence entries whose repro no longer diverges
-    stales: list[dict[str, Any]] = field(default_factory=list)
-    ends: list[dict[str, Any]] = field(default_factory=list)
+    stales: list[StaleRecord] = field(default_factory=list)
+    ends: list[EndRecord] = field(default_factory=list)
 
-    def add(self, record: dict[str, Any]) -> None:
-        getattr(self, record["kind"] + "s" if record["kind"] != "end" else "ends").append(
-            record)
+    def add(self, record: Record) -> None:
+        if record["kind"] == "run":
+            self.runs.append(record)
+        elif record["kind"] == "example":
+            self.examples.append(record)
+        elif record["kind"] == "failure":
+            self.failures.append(record)
+        elif record["kind"] == "stale":
+            self.stales.append(record)
+        else:
+            self.ends.append(record)
 
-    def records(self) -> Iterable[dict[str, Any]]:
+    def records(self) -> Iterable[Record]:
         """Yield every record: runs first, then examples, failures, stale entries and ends."""
         yield from self.runs
         yield from self.examples
@@ -48,7 +66,7 @@ class Results:
         return sum(1 for _ in self.records())
 
 
-def parse_line(text: str, where: str) -> dict[str, Any]:
+def parse_line(text: str, where: str) -> Record:
     """Return one record, or raise ResultsError naming `where` (file:line)."""
     try:
         record = json.loads(text)
@@ -62,7 +80,8 @@ def parse_line(text: str, where: str) -> dict[str, Any]:
                            f"stridecheck reads schema {SCHEMA}")
     if record.get("kind") not in KINDS:
         raise ResultsError(f"{where}: unknown record kind {record.get('kind')!r}")
-    return record
+    # the kind is checked; the fields are not: readers `.get` what older versions lack
+    return cast(Record, record)
 
 
 def load(paths: Sequence[str]) -> Results:
@@ -113,5 +132,5 @@ def merge(paths: Sequence[str], out: str) -> Results:
     return results
 
 
-def _without_schema(record: dict[str, Any]) -> dict[str, Any]:
+def _without_schema(record: Record) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != "schema"}
