@@ -6,6 +6,7 @@ import argparse
 import glob
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,20 +18,13 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     from stridecheck.reference.ops import OPS
 
     from .reading import ResultsError, load
+    from .summary import op_coverage
 
-    exercised: dict[str, tuple[set[str], set[str]]] = {op.key: (set(), set()) for op in OPS}
     if args.results:
         try:
-            results = load(args.results)
+            exercised = op_coverage(load(args.results).examples)
         except ResultsError as exc:
             return _usage(str(exc))
-        for record in results.examples:
-            if record.get("shrink") or record.get("status") == "unsupported":
-                continue
-            for key in record.get("ops", ()):
-                if key in exercised:
-                    exercised[key][0].add(record["target"])
-                    exercised[key][1].add(record.get("dtype") or "?")
         header = ("targets that exercised it", "dtypes")
     else:
         header = ("targets", "dtypes")
@@ -40,9 +34,11 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     for op in OPS:
         forms = op.forms
         if args.results:
-            targets, dtypes = exercised[op.key]
-            where = (f"{', '.join(sorted(targets))}; {', '.join(sorted(dtypes))}"
-                     if targets else "never exercised")
+            where_run = exercised.get(op.key, Counter())
+            targets = sorted({target for target, _ in where_run})
+            dtypes = sorted({dtype for _, dtype in where_run})
+            where = (f"{', '.join(targets)}; {', '.join(dtypes)}" if targets
+                     else "never exercised")
         else:
             where = f"{_static_targets(op)}; every dtype the op accepts"
         print(f"{op.key:<{width}}  {op.family:<10}  {', '.join(forms):<26}  "

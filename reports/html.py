@@ -134,7 +134,7 @@ def bar_chart(pairs: list[list[Any]]) -> dict[str, Any]:
 
 
 def _charts(coverage: dict[str, list[list[Any]]]) -> list[dict[str, Any]]:
-    titles = {"op": "examples per op", "dtype": "examples per dtype",
+    titles = {"op": "examples that exercised each op", "dtype": "examples per dtype",
               "device": "examples per device", "length": "examples per program length",
               "rank": "examples per rank"}
     return [{"title": titles[field], **bar_chart(coverage[field])} for field in titles]

@@ -20,6 +20,7 @@ from typing import Any
 from stridecheck.conformance.known import KnownFileError, entries
 from stridecheck.conformance.results import (
     STATUSES,
+    UNSUPPORTED,
     DiffRecord,
     ExampleFields,
     ExampleRecord,
@@ -44,12 +45,13 @@ GEOMETRY_FIELDS = ("shape", "strides", "storage_offset", "base")
 def summarize(results: Results) -> dict[str, Any]:
     """Return the report's data: the same for any order or split of the same records."""
     examples = [e for e in results.examples if not e.get("shrink")]
+    exercised = op_coverage(examples)
     return {
         "header": header(results),
         "counts": _counts(examples, results),
         "matrix": _matrix(examples, results.runs),
-        "coverage": _coverage(examples),
-        "unexercised": _unexercised(examples),
+        "coverage": _coverage(examples, exercised),
+        "unexercised": _unexercised(exercised),
         "known": _known(examples, results),
         "failures": [{**failure_view(results.failures[i]),
                       "also_on_cpu": also_on_cpu(results.failures[i], results.failures)}
@@ -197,20 +199,38 @@ def _matrix(examples: list[ExampleRecord], runs: list[RunRecord]) -> dict[str, A
     }
 
 
-def _coverage(examples: list[ExampleRecord]) -> dict[str, list[list[Any]]]:
-    """Return examples per op, dtype, device, program length and rank as [key, count] pairs."""
-    per_op = Counter(str(op) for e in examples for op in dict.fromkeys(e.get("ops") or ()))
+def op_coverage(examples: Iterable[ExampleRecord]) -> dict[str, Counter[tuple[str, str]]]:
+    """Return, per op key, how many examples exercised the op on each (target, dtype).
+
+    An op is exercised on a target when an example compared it there. An unsupported example
+    never ran on the target and an example Hypothesis tried while shrinking is not one of the
+    run's, so neither exercises anything; every other example exercises each op of its
+    program. `stridecheck ops` and the report's coverage both read this.
+    """
+    found: dict[str, Counter[tuple[str, str]]] = {}
+    for e in examples:
+        if e.get("shrink") or e.get("status") == UNSUPPORTED:
+            continue
+        where = (str(e.get("target")), str(e.get("dtype") or "?"))
+        for op in dict.fromkeys(e.get("ops") or ()):
+            found.setdefault(str(op), Counter())[where] += 1
+    return found
+
+
+def _coverage(examples: list[ExampleRecord],
+              exercised: dict[str, Counter[tuple[str, str]]]) -> dict[str, list[list[Any]]]:
+    """Return examples per op (those that exercised it), dtype, device, program length and
+    rank as [key, count] pairs."""
     return {
-        "op": [[op, per_op[op]] for op in _op_order(set(per_op)) if per_op[op]],
+        "op": [[op, exercised[op].total()] for op in _op_order(set(exercised))],
         **{field: _pairs(Counter(e.get(field) for e in examples))
            for field in ("dtype", "device", "length", "rank")},
     }
 
 
-def _unexercised(examples: list[ExampleRecord]) -> list[dict[str, str]]:
-    """Return the catalogue ops no example reached, in catalogue order."""
-    seen = {str(op) for e in examples for op in e.get("ops") or ()}
-    return [{"op": op.key, "family": op.family} for op in OPS if op.key not in seen]
+def _unexercised(exercised: dict[str, Counter[tuple[str, str]]]) -> list[dict[str, str]]:
+    """Return the catalogue ops no example exercised, in catalogue order."""
+    return [{"op": op.key, "family": op.family} for op in OPS if op.key not in exercised]
 
 
 def load_known(runs: list[RunRecord]) -> tuple[Any, ...]:

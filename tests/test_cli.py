@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
 from stridecheck.reports.reading import load
+from stridecheck.reports.summary import summarize
 
 TESTS = str(Path(__file__).parent)
+
+
+def ops_rows(out: str) -> dict[str, str]:
+    """Return the lines of `stridecheck ops` by op key (header and total left out)."""
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["op", "family"], lines[0]
+    return {line.split()[0]: line for line in lines[1:-1]}
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,9 +36,46 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ops_lists_the_whole_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ops"]) == 0
     out = capsys.readouterr().out
+    rows = ops_rows(out)
+    assert list(rows) == [op.key for op in OPS], "one line per op, in catalogue order"
     for op in OPS:
-        assert op.key in out
-    assert f"{len(OPS)} ops" in out
+        assert rows[op.key].split()[1] == op.family
+        assert rows[op.key].endswith("; every dtype the op accepts"), rows[op.key]
+    families = len({op.family for op in OPS})
+    assert out.splitlines()[-1] == f"{len(OPS)} ops in {families} families"
+
+
+def _example(status: str, target: str, dtype: str, ops: list[str],
+             shrink: bool = False) -> dict[str, Any]:
+    return {"schema": 1, "kind": "example", "run": "r", "test": f"test_view_chains[{target}]",
+            "target": target, "device": "cpu", "dtype": dtype, "rank": 1,
+            "length": len(ops) + 1, "ops": ops, "op": None, "family": None, "status": status,
+            "known": None, "shrink": shrink}
+
+
+def test_ops_with_results_names_where_each_op_was_compared(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "results.jsonl"
+    records = [{"schema": 1, "kind": "run", "run": "r", "torch": "2.13.0"},
+               _example("pass", "eager:cpu", "float32", ["view", "t"]),
+               _example("known", "meta", "int64", ["view"]),
+               # neither compares its ops: the target could not run it, or Hypothesis tried
+               # it while shrinking
+               _example("unsupported", "eager:cpu", "float32", ["unfold", "view"]),
+               _example("pass", "eager:cpu", "bool", ["diagonal"], shrink=True)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert main(["ops", str(path)]) == 0
+    rows = ops_rows(capsys.readouterr().out)
+    assert list(rows) == [op.key for op in OPS]
+    assert rows["view"].endswith("  eager:cpu, meta; float32, int64"), rows["view"]
+    assert rows["t"].endswith("  eager:cpu; float32"), rows["t"]
+    for never in ("unfold", "diagonal", "permute"):
+        assert rows[never].endswith("  never exercised"), rows[never]
+    # the report's coverage reads the same examples the same way
+    summary = summarize(load([str(path)]))
+    assert [u["op"] for u in summary["unexercised"]] == [
+        key for key, row in rows.items() if row.endswith("never exercised")]
+    assert dict(summary["coverage"]["op"]) == {"view": 2, "t": 1}
 
 
 def test_sweep_checks_programs_and_exits_zero_when_all_agree(

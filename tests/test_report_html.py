@@ -20,7 +20,7 @@ from stridecheck.reference.ops import OPS
 from stridecheck.reports import summary as summary_module
 from stridecheck.reports.html import render, script_json, write_report
 from stridecheck.reports.reading import Results
-from stridecheck.reports.summary import summarize
+from stridecheck.reports.summary import op_coverage, summarize
 from stridecheck.strategies.program import Program
 
 HOSTILE = ("</script><script>pwn()</script>", "<img src=x onerror=pwn()>",
@@ -209,14 +209,30 @@ def test_coverage_and_unexercised_ops_come_from_the_catalogue() -> None:
     records = small_records()
     summary = summarize(results_of(records))
     counted = [r for r in records if r["kind"] == "example" and not r["shrink"]]
-    used = {op for r in counted for op in r["ops"]}
+    compared = [r for r in counted if r["status"] != "unsupported"]
+    used = {op for r in compared for op in r["ops"]}
+    assert "unfold" not in used, "small_records reaches unfold only unsupported"
     assert summary["unexercised"] == [{"op": op.key, "family": op.family}
                                       for op in OPS if op.key not in used]
     per_op = dict(summary["coverage"]["op"])
-    assert per_op == {op: sum(op in r["ops"] for r in counted) for op in used}
+    assert per_op == {op: sum(op in r["ops"] for r in compared) for op in used}
     assert dict(summary["coverage"]["rank"]) == Counter(r["rank"] for r in counted)
     assert [rank for rank, _ in summary["coverage"]["rank"]] == sorted(
         {r["rank"] for r in counted})
+
+
+def test_op_coverage_counts_compared_examples_per_target_and_dtype() -> None:
+    examples = [example("pass", ops=("to", "view", "view")),
+                example("pass", ops=("to", "view"), dtype="int64", target="meta"),
+                example("divergence", ops=("to", "t", "view"), op="t"),
+                example("crash", ops=(), dtype="", rank=-1),
+                # not compared: the target could not run it, or it was a shrinking attempt
+                example("unsupported", ops=("to", "unfold")),
+                example("pass", ops=("to", "diagonal"), shrink=True)]
+    assert op_coverage(examples) == {
+        "to": Counter({("eager:cpu", "float32"): 2, ("meta", "int64"): 1}),
+        "view": Counter({("eager:cpu", "float32"): 2, ("meta", "int64"): 1}),
+        "t": Counter({("eager:cpu", "float32"): 1})}
 
 
 def test_known_divergences_seen_and_unmatched() -> None:
