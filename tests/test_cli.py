@@ -4,19 +4,31 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
-from stridecheck.reports.reading import load
+from stridecheck.reports.reading import Results, load
+from stridecheck.reports.repro import script_name
 from stridecheck.reports.summary import summarize
 
 TESTS = str(Path(__file__).parent)
+
+
+def summary_line(results: Results) -> str:
+    """Return the counts line `stridecheck run` must print for these results."""
+    counts = Counter(e["status"] for e in results.examples if not e["shrink"])
+    return "stridecheck: " + ", ".join(
+        f"{counts[s]} {s}" for s in ("pass", "known", "unsupported", "divergence", "crash")) \
+        + " example(s)"
 
 
 def ops_rows(out: str) -> dict[str, str]:
@@ -81,7 +93,9 @@ def test_ops_with_results_names_where_each_op_was_compared(
 def test_sweep_checks_programs_and_exits_zero_when_all_agree(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sweep", "--count", "50", "--seed", "3", "-q"]) == 0
-    assert "50 programs checked" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert re.search(r"^50 programs checked in .*, 0 diverged, ", out, re.M), out
+    assert "diverging program" not in out
 
 
 def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> None:
@@ -89,13 +103,25 @@ def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> N
                           "eager:cpu", "--max-examples", "20", "-n", "0", "--profile", "dev",
                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
-    report = tmp_path / "report.html"
-    assert f"report: {report}" in out.stdout
-    assert report.stat().st_size > 0 and "passed" in (tmp_path / "pytest.log").read_text()
     records = load([str(tmp_path / "results.jsonl")])
-    assert len(records.runs) == 1 and len(records.ends) == 1
-    assert sum(not e["shrink"] for e in records.examples) >= 2 * 4 * 5, "20 examples a test"
-    assert f"{len(records.examples)} example" in out.stdout or "pass" in out.stdout
+    assert len(records.runs) == 1 and [e["exitstatus"] for e in records.ends] == [0]
+    assert [t["name"] for t in records.runs[0]["targets"]] == ["eager:cpu"]
+    assert not records.failures and {e["target"] for e in records.examples} == {"eager:cpu"}
+    assert {e["status"] for e in records.examples} <= {"pass", "known"}
+    # each strategy's 20 examples are split over 4 tests
+    per_test = Counter(e["test"] for e in records.examples if not e["shrink"])
+    assert len(per_test) >= 2 * 4 and min(per_test.values()) >= 20 // 4, per_test
+    # what it prints: the counts of the results file, and where the report is
+    report = tmp_path / "report.html"
+    assert summary_line(records) in out.stdout.splitlines(), out.stdout[-2000:]
+    assert out.stdout.splitlines()[-1] == f"report: {report}"
+    page = report.read_text()
+    counts = Counter(e["status"] for e in records.examples if not e["shrink"])
+    for status in STATUSES:
+        assert f'data-status="{status}">{counts[status]} {status}<' in page, status
+    assert not (tmp_path / "repros").exists() or not any((tmp_path / "repros").iterdir())
+    log = (tmp_path / "pytest.log").read_text()
+    assert re.search(r"^\d+ passed", log.splitlines()[-1]), log[-500:]
 
 
 def _run_with_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bug: str, examples: str,
@@ -114,8 +140,18 @@ def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
     out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "400",
                         "-k", "view_chains")
     assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
+    records = load([str(tmp_path / "results.jsonl")])
+    failures = records.failures
+    assert failures and {(f["status"], f["target"]) for f in failures} == {
+        ("divergence", "eager:cpu")}
+    assert {f["diffs"][0]["field"] for f in failures} == {"strides"}
+    # a script per failure, and for each the line that says where it is and how it differs
     scripts = sorted((tmp_path / "repros").glob("*.py"))
-    assert scripts and ".strides=(" in out.stdout
+    assert [s.name for s in scripts] == [script_name(i, f) for i, f in enumerate(failures)]
+    assert summary_line(records) in out.stdout.splitlines()
+    for f, path in zip(failures, scripts):
+        assert f"divergence on eager:cpu ({f['op']}), repro: {path}" in out.stdout
+    assert out.stdout.count(".strides=(") >= len(failures)
     # the script needs torch alone: with the bug in the process it diverges, without it not
     replay = ("import runpy, sys; sys.path.insert(0, sys.argv[1]); "
               "from injected_bugs import BUGS; "
@@ -137,18 +173,44 @@ def test_run_survives_pytest_dying_and_records_the_crash(
     records = load([str(tmp_path / "results.jsonl")])
     crashes = [f for f in records.failures if f["status"] == "crash"]
     assert len(crashes) == 1 and "killed by signal" in crashes[0]["message"]
-    assert (tmp_path / "report.html").exists() and "crash on eager:cpu" in out.stdout
+    assert crashes[0]["target"] == "eager:cpu" and crashes[0]["program"].startswith("x0 = ")
+    # pytest died before its end record; the crash is counted and gets a repro script
+    assert not records.ends
+    assert summary_line(records) in out.stdout.splitlines()
+    assert sum(e["status"] == "crash" for e in records.examples) == 1
+    script = tmp_path / "repros" / script_name(records.failures.index(crashes[0]), crashes[0])
+    assert script.is_file(), sorted((tmp_path / "repros").glob("*"))
+    # the process died before the example knew where it diverged
+    assert crashes[0]["op"] is None
+    assert f"crash on eager:cpu, repro: {script}" in out.stdout
+    assert (tmp_path / "report.html").stat().st_size > 0
 
 
-@pytest.mark.parametrize("argv", [["sweep", "--count", "0"], ["sweep", "--count", "x"],
-                                  ["sweep", "--seed", "-1"], ["bogus"], [],
-                                  ["run", "--targets", "eager:tpu9"], ["run", "--profile", "x"],
-                                  ["run", "--shard", "3/2"]])
-def test_usage_errors_exit_2_with_one_line(argv: list[str]) -> None:
+@pytest.mark.parametrize("argv, error", [
+    (["sweep", "--count", "0"], "stridecheck sweep: error: argument --count: 0 must be >= 1"),
+    (["sweep", "--count", "x"], "stridecheck sweep: error: argument --count: 'x' is not a "
+                                "whole number"),
+    (["sweep", "--seed", "-1"], "stridecheck sweep: error: argument --seed: -1 must be >= 0"),
+    (["bogus"], "stridecheck: error: argument COMMAND: invalid choice: 'bogus'"),
+    (["run", "--targets", "eager:tpu9"], "stridecheck: error: unknown target(s) eager:tpu9;"),
+    (["run", "--profile", "x"], "stridecheck: error: unknown profile 'x'"),
+    (["run", "--shard", "3/2"], "stridecheck: error: --shard='3/2': need 1 <= I <= N"),
+])
+def test_usage_errors_exit_2_with_one_line(tmp_path: Path, argv: list[str], error: str) -> None:
     out = subprocess.run([sys.executable, "-m", "stridecheck.reports", *argv],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 2, out
-    assert "Traceback" not in out.stderr
+    assert out.stderr.startswith(error) and out.stderr.count("\n") == 1, out.stderr
+    assert not out.stdout
+    assert not any(tmp_path.iterdir()), "a usage error runs nothing and writes nothing"
+
+
+def test_no_command_prints_the_help_and_exits_2() -> None:
+    out = subprocess.run([sys.executable, "-m", "stridecheck.reports"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and not out.stderr, out
+    assert out.stdout.startswith("usage: stridecheck ")
+    assert all(f"    {command}" in out.stdout for command in ("ops", "run", "report", "sweep"))
 
 
 def test_the_working_tree_runs_without_installing(tmp_path: Path) -> None:
@@ -167,4 +229,7 @@ def test_the_working_tree_runs_without_installing(tmp_path: Path) -> None:
         sys.path.remove(str(tree))
     package = Path(package_root()) / "stridecheck"
     assert all((package / layer).resolve() == tree / layer for layer in LAYERS)
-    assert load([str(tmp_path / "results.jsonl")]).examples
+    records = load([str(tmp_path / "results.jsonl")])
+    assert records.examples and not records.failures
+    assert [e["exitstatus"] for e in records.ends] == [0]
+    assert summary_line(records) in out.stdout.splitlines()
