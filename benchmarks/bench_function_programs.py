@@ -8,7 +8,7 @@ returns, the probe). Then, per target, in the same process and over the same pro
 - **alone**: each program through `outcome.check`, as the suite checked them before batches
   (one `torch._dynamo.reset()` per program, one compile per call that needs one, the
   location of a call's difference where one appears);
-- **batched**: each batch through `outcome.check_batch` (programs the reference says raise
+- **batched**: each batch through `batching.check_batch` (programs the reference says raise
   run alone; the others as one program with one compile per joint call; where the batch
   differs, the program that shows it is checked alone and the rest batched again).
 
@@ -32,8 +32,9 @@ from typing import Any
 
 from _common import environment, write_json
 
-from stridecheck.conformance import outcome as outcome_module
-from stridecheck.conformance.outcome import check, check_batch
+from stridecheck.conformance import batching as batching_module
+from stridecheck.conformance.batching import check_batch
+from stridecheck.conformance.outcome import check
 from stridecheck.conformance.targets import all_targets
 from stridecheck.strategies.arguments import RandomChooser
 from stridecheck.strategies.batch import calls as call_count
@@ -82,7 +83,7 @@ def _measure(target: Any, batches: list[tuple[Any, ...]]) -> dict[str, Any]:
     disagreements = 0
     # time spent in programs checked alone inside check_batch (raising, or differing)
     inner = {"s": 0.0, "n": 0}
-    plain_check = outcome_module.check
+    plain_check = batching_module.check
 
     def timed_check(program: Any, tgt: Any) -> Any:
         start = time.perf_counter()
@@ -102,11 +103,11 @@ def _measure(target: Any, batches: list[tuple[Any, ...]]) -> dict[str, Any]:
                 statuses.update(seen)
                 expected = seen
             else:
-                outcome_module.check = timed_check  # check_batch calls it by its module name
+                batching_module.check = timed_check  # check_batch calls it by its module name
                 try:
                     together = [o.status for o in check_batch(batch, target)][:len(batch)]
                 finally:
-                    outcome_module.check = plain_check
+                    batching_module.check = plain_check
                 batched_s += time.perf_counter() - start
                 got = together
         disagreements += sum(a != b for a, b in zip(expected, got))

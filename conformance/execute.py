@@ -150,3 +150,11 @@ def _device_of(step: Step | str, before: dict[str, Snapshot]) -> str:
 
 def _err(r: StepResult) -> str | None:
     return None if r.error is None else f"{r.error[0]}: {r.error[1]}"
+
+
+def live_at(results: list[StepResult], index: int) -> dict[str, Snapshot]:
+    """Return the live tensors after step `index`, or before it when that step raised."""
+    for r in reversed(results[: index + 1]):
+        if r.error is None:
+            return r.live
+    return {}

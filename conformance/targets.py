@@ -56,7 +56,7 @@ class Target:
     kind: str = "eager"  # what known-divergence patterns call it: eager, fake, compile, refs
     unavailable: str | None = None  # why it cannot run here, if it cannot
     budget_scale: float = 1.0  # share of the example budget (compiles are slow)
-    # how many function programs one example may run together (outcome.check_batch), for a
+    # how many function programs one example may run together (batching.check_batch), for a
     # target whose cost is per run rather than per step (what it gains is measured in
     # benchmarks/bench_function_programs.py)
     batch: int = 1
@@ -116,7 +116,7 @@ class Target:
         return range(0)
 
     def batches(self, program: Program) -> bool:
-        """Tell whether `program` may run in a batch with others (outcome.check_batch)."""
+        """Tell whether `program` may run in a batch with others (batching.check_batch)."""
         return True
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:

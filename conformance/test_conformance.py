@@ -14,6 +14,7 @@ from hypothesis import Phase, given, seed, settings
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
+from stridecheck.conformance.batching import check_batch
 from stridecheck.conformance.known import load
 from stridecheck.conformance.outcome import (
     DIVERGENCE,
@@ -21,7 +22,6 @@ from stridecheck.conformance.outcome import (
     UNSUPPORTED,
     Outcome,
     check,
-    check_batch,
     reproduce,
 )
 from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, run_state
@@ -48,7 +48,7 @@ def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> 
 def _run(strategy: Any, target: Target, part: tuple[int, int],
          request: pytest.FixtureRequest, batched: bool = False) -> None:
     """Check each example of `strategy` on `target`: a program, or with `batched` a tuple of
-    programs run together where they can (outcome.check_batch)."""
+    programs run together where they can (batching.check_batch)."""
     if target.unavailable:
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
@@ -131,10 +131,17 @@ def test_known_divergence_is_still_there(entry: Any, request: pytest.FixtureRequ
         outcome = reproduce(entry)
     except ValueError as exc:  # an entry of a team's file for a target not loaded here
         pytest.skip(f"{entry.id}: {exc}")
-    if not outcome.diffs:
+    # the entry must still describe its own repro: torch diverging otherwise (another
+    # field, another step, another error, or a divergence another entry claims first) leaves
+    # the entry's claim unshown as much as torch agreeing does
+    if outcome.known is not entry:
         recorder = run_state(request.config).recorder
         if recorder is not None:
             recorder.stale(entry, outcome.target.name)
-    assert outcome.diffs, (f"stale known divergence {entry.id} "
-                           f"({entry.source or 'packaged'}): torch now agrees with the "
+    where = f"{entry.id} ({entry.source or 'packaged'})"
+    assert outcome.diffs, (f"stale known divergence {where}: torch now agrees with the "
                            f"reference on {outcome.target.name}; remove the entry")
+    assert outcome.known is entry, (
+        f"stale known divergence {where}: its repro diverges on {outcome.target.name}, but "
+        + (f"as entry {outcome.known.id} says" if outcome.known is not None else
+           "not as the entry says") + ": " + "; ".join(map(str, outcome.diffs[:3])))

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from stridecheck.conformance.conditions import LEGACY, parse_when, toml_when
 from stridecheck.conformance.known import entries
 
 from .reading import Results
@@ -25,7 +26,7 @@ from .summary import difference_text
 # an exception differs says what kind of divergence it is; the others (strides differing
 # only on size-1 dims, an empty tensor, an offset among the fields) belong to the shrunk
 # program, since shrinking drives sizes to 1 and 0, rather than to the divergence
-KIND_CONDITIONS = ("accepted", "refused", "raised_otherwise")
+KIND_CONDITIONS = ("error.raised",)
 TODO_REASON = "TODO: why the target differs here, with the source that shows it."
 
 
@@ -36,7 +37,7 @@ class Entry:
     target: str
     op: str
     first_field: str
-    when: tuple[str, ...]
+    when: tuple[tuple[str, str], ...]  # (predicate, value): conformance.conditions
     fields: list[str] = field(default_factory=list)
     repro: str = ""
     condition: str = ""
@@ -53,7 +54,7 @@ class Baseline:
 
 def baseline(results: Results) -> Baseline:
     """Return an entry per distinct divergence among the results' failures."""
-    found: dict[tuple[str, str, str, tuple[str, ...]], Entry] = {}
+    found: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], Entry] = {}
     left_out: list[tuple[dict[str, Any], str]] = []
     for failure in results.failures:
         why = _unusable(failure)
@@ -61,7 +62,8 @@ def baseline(results: Results) -> Baseline:
             left_out.append((failure, why))
             continue
         diffs = failure["diffs"]
-        when = tuple(c for c in failure.get("conditions") or () if c in KIND_CONDITIONS)
+        when = tuple((name, value) for name, value in _conditions(failure).items()
+                     if name in KIND_CONDITIONS)
         key = (str(failure["target"]), str(failure["op"]), str(diffs[0]["field"]), when)
         entry = found.get(key)
         if entry is None:
@@ -76,6 +78,15 @@ def baseline(results: Results) -> Baseline:
             entry.repro = str(failure["program"])  # the shortest program of the kind
     return Baseline(sorted(found.values(), key=lambda e: (e.target, e.op, e.first_field)),
                     left_out)
+
+
+def _conditions(failure: dict[str, Any]) -> dict[str, Any]:
+    """Return the conditions a failure record says its differences meet ({predicate: value};
+    results of earlier versions list the names conditions.LEGACY reads)."""
+    found = failure.get("conditions") or {}
+    if isinstance(found, list):
+        return parse_when(", ".join(c for c in found if c in LEGACY))
+    return dict(found)
 
 
 def _unusable(failure: dict[str, Any]) -> str:
@@ -111,7 +122,7 @@ def render(found: Baseline, sources: list[str], torch: list[str]) -> str:
             f"fields = [{', '.join(_string(f) for f in entry.fields)}]",
         ]
         if entry.when:
-            lines.append(f"when = {_string(', '.join(entry.when))}")
+            lines.append(f"when = {toml_when(dict(entry.when))}")
         lines += [
             f"condition = {_string(entry.condition)}",
             f"reason = {_string(TODO_REASON)}",

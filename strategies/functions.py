@@ -68,7 +68,7 @@ def function_batch(ch: Chooser, *, max_size: int = 16, max_calls: int = 3,
                    **kw: Any) -> tuple[Program, ...]:
     """Return up to `max_size` programs (`function_program`, `kw` its options) that call
     their function the same number of times, on later inputs made the same way: what
-    `outcome.check_batch` runs as one batch. Each program's draws are one span."""
+    `batching.check_batch` runs as one batch. Each program's draws are one span."""
     calls = ch.integer(1, max_calls)
     later = tuple(later_inputs(ch) for _ in range(calls - 1))
     programs: list[Program] = []

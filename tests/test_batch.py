@@ -10,8 +10,9 @@ import numpy as np
 from hypothesis import given, settings
 
 import stridecheck.reference as reference
+from stridecheck.conformance.batching import check_batch
 from stridecheck.conformance.execute import StepResult, run
-from stridecheck.conformance.outcome import DIVERGENCE, PASS, check_batch
+from stridecheck.conformance.outcome import DIVERGENCE, PASS
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import function_batches
 from stridecheck.strategies.batch import Batch, batchable, calls, compatible

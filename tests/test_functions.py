@@ -183,18 +183,21 @@ def test_the_mark_dynamic_target_marks_its_arguments_dims() -> None:
 
 
 def test_a_metadata_change_before_a_call_is_no_mutation_inside_it() -> None:
-    """after_metadata_mutation of a call's located step counts the body's steps only: the
+    """history.metadata_mutated of a call's located step counts the body's steps only: the
     probe's t_() of an earlier call's result is outside the graph the call runs."""
-    from stridecheck.conformance.outcome import _step_facts
+    from stridecheck.conformance.compare import Difference
+    from stridecheck.conformance.conditions import CallSite, Site, holds
 
-    def facts_at_last_body_step(body: str) -> frozenset:
+    def mutated_at_last_body_step(body: str) -> bool:
         program = parse(f"def f(a, b):\n{body}    t2 = b.mul(2)\n    return (t2,)\n\n\n"
                         "x0 = torch.arange(4).to(torch.float32).view(2, 2)\n"
                         "b = x0.clone()\nout = f(x0, b)\nout[0].t_()\nout1 = f(x0, x0)\n")
         call = len(program.steps) - 1
         inlined = program.inlined(call)
-        return _step_facts(inlined, run(inlined, reference), len(inlined.steps) - 1,
-                           ("x0", "x0"), since=call)
+        site = Site(inlined, run(inlined, reference), len(inlined.steps) - 1, ("x0", "x0"),
+                    since=call, call=CallSite(program, call))
+        diff = Difference("t2", "strides", (1, 2), (2, 1), shape=(2, 2))
+        return holds({"history.metadata_mutated": True}, [diff], site)
 
-    assert "after_metadata_mutation" not in facts_at_last_body_step("    t1 = a.add_(1)\n")
-    assert "after_metadata_mutation" in facts_at_last_body_step("    t1 = a.t_()\n")
+    assert not mutated_at_last_body_step("    t1 = a.add_(1)\n")
+    assert mutated_at_last_body_step("    t1 = a.t_()\n")

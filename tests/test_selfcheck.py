@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, seed, settings
 from injected_bugs import BUGS, Bug
 
-from stridecheck.conformance.outcome import DIVERGENCE, check, check_batch
+from stridecheck.conformance.batching import check_batch
+from stridecheck.conformance.outcome import DIVERGENCE, check
 from stridecheck.conformance.plugin import PROFILES
 from stridecheck.conformance.targets import all_targets
 from stridecheck.strategies import (
