@@ -11,9 +11,10 @@ compiled function's call the call and its inputs, the tensor the step writes, an
 differences themselves (diff, error). A flag predicate takes `true` (the fact must hold) or
 `false` (it must not); the others take a value or a list of values, any of which will do.
 
-This module is the one place the predicates are written: their docstrings are the
-documentation (`docs/known-divergences.md` and the header of `known_divergences.toml` are
-generated from them by `python -m stridecheck.conformance.conditions_docs`).
+This module is the one place the predicates are written; conformance.when reads a `when`
+table (and earlier files' forms) into them. Their docstrings are the documentation:
+`docs/known-divergences.md` and the header of `known_divergences.toml` are generated from them
+by `python -m stridecheck.conformance.conditions_docs`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from stridecheck.reference.dtypes import ALL_DTYPES
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Literal, Program, Ref, Step
 
@@ -100,7 +100,7 @@ class Predicate:
     """One condition: its name (`group.name`), what it takes, its test and an example."""
 
     name: str
-    takes: str  # "flag", "text", "texts", "int", "fields" or "one of: a | b"
+    takes: str  # "flag", "text", "texts", "int", "fields" or "choice" (one of `choices`)
     check: Check
     doc: str
     example: Any
@@ -123,22 +123,18 @@ class Predicate:
               "text": isinstance(value, str),
               "texts": _strings(value),
               "int": _ints(value),
-              "fields": _strings(value) and all(f in DIFF_FIELDS for f in _listed(value)),
-              "choice": isinstance(value, str) and value in self.choices}[self.kind]
+              "fields": _strings(value) and all(f in DIFF_FIELDS for f in listed(value)),
+              "choice": isinstance(value, str) and value in self.choices}[self.takes]
         if ok:
             return ""
         return f"{self.name} takes {self.describe_takes()}, not {value!r}"
-
-    @property
-    def kind(self) -> str:
-        return "choice" if self.choices else self.takes
 
     def describe_takes(self) -> str:
         return {"flag": "true or false", "text": "a text",
                 "texts": "a text or a list of texts (any of them)",
                 "int": "an integer or a list of integers (any of them)",
                 "fields": f"a field or a list of fields ({', '.join(DIFF_FIELDS)})",
-                "choice": " or ".join(f'"{c}"' for c in self.choices)}[self.kind]
+                "choice": " or ".join(f'"{c}"' for c in self.choices)}[self.takes]
 
 
 PREDICATES: dict[str, Predicate] = {}
@@ -175,17 +171,17 @@ def fact(name: str, needs_site: bool = True) -> Callable[[Callable[..., bool]], 
     return add
 
 
-def _listed(value: Any) -> list[Any]:
+def listed(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
 def _strings(value: Any) -> bool:
-    return all(isinstance(v, str) for v in _listed(value)) and _listed(value) != []
+    return all(isinstance(v, str) for v in listed(value)) and listed(value) != []
 
 
 def _ints(value: Any) -> bool:
-    return all(isinstance(v, int) and not isinstance(v, bool) for v in _listed(value)) and \
-        _listed(value) != []
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in listed(value)) and \
+        listed(value) != []
 
 
 # -- diff: the differences alone
@@ -227,7 +223,7 @@ def _storage_smaller(site: Site | None, diffs: list[Difference]) -> bool:
 def _includes(site: Site | None, diffs: list[Difference], value: Any) -> bool:
     """One of these fields is among the differences (the first differing field is the
     entry's `fields`)."""
-    return any(d.field in _listed(value) for d in diffs)
+    return any(d.field in listed(value) for d in diffs)
 
 
 # -- error: the exceptions of the two sides
@@ -262,7 +258,7 @@ def _error_target(site: Site | None, diffs: list[Difference], value: Any) -> boo
     """The target's exception contains one of these texts: ties an entry about a target
     refusing a step to the errors it refuses with."""
     return diffs[0].field == "exception" and any(t in str(diffs[0].actual)
-                                                 for t in _listed(value))
+                                                 for t in listed(value))
 
 
 # -- subject: the tensor the step is called on, as it was before the step
@@ -271,14 +267,14 @@ def _error_target(site: Site | None, diffs: list[Difference], value: Any) -> boo
 def _subject_dtype(site: Site | None, diffs: list[Difference], value: Any) -> bool:
     """The step's subject has one of these dtypes (torch's names without `torch.`)."""
     assert site is not None
-    return site.subject is not None and site.subject.dtype in _listed(value)
+    return site.subject is not None and site.subject.dtype in listed(value)
 
 
 @_register("subject.dim", "int", 0)
 def _subject_dim(site: Site | None, diffs: list[Difference], value: Any) -> bool:
     """The step's subject has one of these numbers of dims."""
     assert site is not None
-    return site.subject is not None and len(site.subject.shape) in _listed(value)
+    return site.subject is not None and len(site.subject.shape) in listed(value)
 
 
 @fact("subject.inplace_result")
@@ -357,7 +353,7 @@ def _literal_device(site: Site | None, diffs: list[Difference], value: Any) -> b
     """The step reads a tensor written out in the program (`torch.tensor([0], device=...)`)
     on one of these devices."""
     assert site is not None and site.step is not None
-    return any(lit.device in _listed(value) for lit in site.step.op.literals())
+    return any(lit.device in listed(value) for lit in site.step.op.literals())
 
 
 # -- written: the tensor the step writes (its out= tensor, or its subject when in place)
@@ -373,7 +369,7 @@ def _written_has_alias(site: Site | None, diffs: list[Difference], value: Any) -
         return False
     steps = site.program.steps[:site.index]
     bound = {s.out: j for j, s in enumerate(steps)}  # each name's last binding
-    return any(s.op.name in _listed(value) and s.src == target and s.out in site.before and
+    return any(s.op.name in listed(value) and s.src == target and s.out in site.before and
                bound[s.out] == j and bound.get(target, -1) < j for j, s in enumerate(steps))
 
 
@@ -484,83 +480,9 @@ def written(step: Step) -> str | None:
     return step.src if spec is not None and spec.writes else None
 
 
-# -- when: a table of predicates -------------------------------------------------------------
+# -- when: a table of predicates that must all hold (conformance.when reads it from a file) ---
 
 When = Mapping[str, Any]
-_DTYPES = tuple(d.name for d in ALL_DTYPES)
-# the comma-separated names of earlier files, and the predicate each stands for
-LEGACY: dict[str, tuple[str, Any]] = {
-    "empty": ("diff.empty", True), "size1_strides": ("diff.size1_only", True),
-    "smaller_storage": ("diff.storage_smaller", True),
-    "offset_differs": ("diff.includes", "storage_offset"),
-    "accepted": ("error.raised", "eager"), "refused": ("error.raised", "target"),
-    "raised_otherwise": ("error.raised", "both"),
-    "mixed_rank": ("operands.mixed_rank", True), "tensor_index": ("operands.tensor_index", True),
-    "meta_literal": ("operands.literal_device", "meta"),
-    "after_metadata_mutation": ("history.metadata_mutated", True),
-    "after_dtype_view_write": ("history.dtype_view_written", True),
-    "result_unused": ("result.unused", True), "noop_alias": ("result.noop_alias", True),
-    "returns_input_alias": ("result.input_alias", True),
-    "subject_is_inplace_result": ("subject.inplace_result", True),
-    "subject_gapped_unfold": ("subject.gapped_unfold", True),
-    "subject_written_in_call": ("subject.written_in_call", True),
-    "subject_storage_written_in_call": ("subject.storage_written_in_call", True),
-    "input_overlap": ("inputs.overlap", "any"), "new_input_overlap": ("inputs.overlap", "new"),
-    "lost_input_overlap": ("inputs.overlap", "lost"),
-    "written_has_alias_as": ("written.has_alias", ["view_as", "reshape_as", "expand_as"]),
-}
-_LEGACY_SPLIT = {"subject_0d_float64": {"subject.dtype": "float64", "subject.dim": 0}}
-
-
-def parse_when(value: Any) -> dict[str, Any]:
-    """Return `when` as {predicate: parameter}; raise ValueError (one line) when it is not one.
-
-    `when` is a table, nested (`{ subject = { dim = 0 } }`) or dotted (`{ subject.dim = 0 }`);
-    the comma-separated names of earlier files ("refused, mixed_rank") are read too.
-    """
-    if isinstance(value, str):
-        return _from_legacy(value)
-    if not isinstance(value, dict):
-        raise ValueError(f"when must be a table such as {{ diff.size1_only = true }}, "
-                         f"not {value!r}")
-    flat = _flatten(value)
-    for name, param in flat.items():
-        predicate = PREDICATES.get(name)
-        if predicate is None:
-            raise ValueError(f"no condition {name}; known: {', '.join(PREDICATES)}")
-        why = predicate.invalid(param)
-        unknown = [d for d in _listed(param) if d not in _DTYPES]
-        if not why and name == "subject.dtype" and unknown:
-            why = f"subject.dtype: no dtype {unknown[0]!r}; known: {', '.join(_DTYPES)}"
-        if why:
-            raise ValueError(why)
-    return flat
-
-
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    flat: dict[str, Any] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict) and name not in PREDICATES:
-            flat.update(_flatten(value, f"{name}."))
-        else:
-            flat[name] = value
-    return flat
-
-
-def _from_legacy(text: str) -> dict[str, Any]:
-    flat: dict[str, Any] = {}
-    for name in (w.strip() for w in text.split(",") if w.strip()):
-        if name in _LEGACY_SPLIT:
-            flat.update(_LEGACY_SPLIT[name])
-        elif name in LEGACY:
-            flat[LEGACY[name][0]] = LEGACY[name][1]
-        else:
-            raise ValueError(f"no condition {name}; write when as a table such as "
-                             "{ diff.size1_only = true } (see docs/known-divergences.md)")
-    return flat
-
-
 def holds(when: When, diffs: list[Difference], site: Site | None = None) -> bool:
     """Tell whether every predicate of `when` holds of these differences at `site`."""
     return bool(diffs) and all(PREDICATES[name].holds(site, diffs, value)
@@ -576,26 +498,9 @@ def diff_conditions(diffs: list[Difference]) -> dict[str, Any]:
     for name, predicate in PREDICATES.items():
         if predicate.needs_site:
             continue
-        if predicate.kind == "flag":
+        if predicate.takes == "flag":
             if predicate.holds(None, diffs, True):
                 found[name] = True
         elif name == "error.raised" and _raised(diffs):
             found[name] = _raised(diffs)
     return found
-
-
-def toml_value(value: Any) -> str:
-    """Return a parameter as TOML (true, 0, "text", ["a", "b"])."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return f"[{', '.join(toml_value(v) for v in value)}]"
-    if isinstance(value, int):
-        return str(value)
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def toml_when(when: When) -> str:
-    """Return `when` as a TOML inline table with dotted keys."""
-    return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in when.items()) + " }"
-

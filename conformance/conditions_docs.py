@@ -17,8 +17,9 @@ from pathlib import Path
 
 from stridecheck.reference.ops import FAMILIES, GROUPS
 
-from .conditions import GROUP_DOCS, LEGACY, PREDICATES, Predicate, toml_value
+from .conditions import GROUP_DOCS, PREDICATES, Predicate
 from .known import KEYS
+from .when import LEGACY, toml_value
 
 GENERATED = ("<!-- made by `python -m stridecheck.conformance.conditions_docs` from "
              "conformance/conditions.py and conformance/known.py: edit those, not this -->")

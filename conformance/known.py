@@ -24,7 +24,8 @@ from stridecheck.strategies.parse import parse
 from stridecheck.strategies.program import Program
 
 from .compare import Difference
-from .conditions import DIFF_FIELDS, Site, holds, parse_when
+from .conditions import DIFF_FIELDS, Site, holds
+from .when import parse_when
 
 if TYPE_CHECKING:
     from .targets import Target

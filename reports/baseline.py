@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from stridecheck.conformance.conditions import LEGACY, parse_when, toml_when
 from stridecheck.conformance.known import entries
+from stridecheck.conformance.when import LEGACY, parse_when, toml_when
 
 from .reading import Results
 from .summary import difference_text

@@ -11,8 +11,9 @@ import pytest
 import stridecheck.reference as reference
 from stridecheck.conformance import conditions, conditions_docs, known
 from stridecheck.conformance.compare import Difference
-from stridecheck.conformance.conditions import PREDICATES, CallSite, Site, holds, parse_when
+from stridecheck.conformance.conditions import PREDICATES, CallSite, Site, holds
 from stridecheck.conformance.execute import run
+from stridecheck.conformance.when import parse_when
 from stridecheck.strategies.parse import parse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,7 +142,7 @@ def test_a_predicate_holds_only_where_its_fact_does(name: str, value: Any, true:
     when = parse_when({name: value})
     assert holds(when, *true), f"{name} = {value!r} should hold"
     assert not holds(when, *false), f"{name} = {value!r} should not hold"
-    if PREDICATES[name].kind == "flag":  # `false` asks for the opposite
+    if PREDICATES[name].takes == "flag":  # `false` asks for the opposite
         assert not holds(parse_when({name: False}), *true)
         assert holds(parse_when({name: False}), *false)
 
