@@ -14,7 +14,16 @@ from .execute import StepResult, first_difference, live_at, run, shape_context
 from .known import KnownDivergence, classify
 from .locate import first_diverging_step, locate_in_call
 from .observe import FIELDS, Snapshot
-from .results import DIVERGENCE, KNOWN, PASS, UNSUPPORTED
+from .results import (
+    DIVERGENCE,
+    KNOWN,
+    PASS,
+    UNSUPPORTED,
+    ExampleFields,
+    ExampleRecord,
+    FailureRecord,
+    TensorLayout,
+)
 from .targets import Target, Unsupported, all_targets, first_answering
 
 
@@ -55,20 +64,26 @@ class Outcome:
             return None
         return (self.located or self.program.steps[self.index]).op.key
 
-    def record(self, test: str, device: str, shrink: bool = False) -> dict[str, Any]:
+    def record(self, test: str, device: str, shrink: bool = False) -> ExampleRecord:
         """Return this outcome as a results `example` record (see conformance.results)."""
+        return {"kind": "example", **self._fields(test, device, shrink)}
+
+    def _fields(self, test: str, device: str, shrink: bool = False) -> ExampleFields:
         op = self.op
         spec = BY_KEY.get(op) if op else None
-        return {"kind": "example", "test": test, "target": self.target.name, "device": device,
+        return {"test": test, "target": self.target.name, "device": device,
                 "dtype": self.dtype, "rank": self.rank, "length": len(self.program),
                 "ops": self.program.op_keys(),
                 "op": op, "family": spec.family if spec else None, "status": self.status,
                 "known": self.known.id if self.known else None, "shrink": shrink}
 
-    def failure_record(self, test: str, device: str) -> dict[str, Any]:
+    def failure_record(self, test: str, device: str) -> FailureRecord:
         """Return the `failure` record: the example plus what a report and a repro need."""
-        return {**self.record(test, device), "kind": "failure", "program": repr(self.program),
-                "index": self.index, **replay_record(self.target, self.program, self.expected),
+        replay = replay_record(self.target, self.program, self.expected)
+        return {**self._fields(test, device), "kind": "failure", "program": repr(self.program),
+                "index": self.index, "steps": replay["steps"], "source": replay["source"],
+                "setup": replay["setup"], "fields": replay["fields"],
+                "expected": replay["expected"],
                 "diffs": [{"tensor": d.tensor, "field": d.field, "spelling": d.spelling,
                            "actual": show(d.actual), "expected": show(d.expected),
                            "context": d.context}
@@ -146,7 +161,7 @@ def _values(values: Any) -> Any:
     return plain(data.tolist(), mask.tolist())
 
 
-def _layout(live: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _layout(live: dict[str, Any]) -> dict[str, TensorLayout]:
     return {name: {"shape": list(s.shape), "strides": list(s.strides),
                    "storage_offset": s.storage_offset, "storage": s.storage, "base": s.base}
             for name, s in live.items()}
