@@ -40,7 +40,7 @@ def make_timer(stmt: str, names: dict[str, Any]) -> Callable[[int], int]:
     src = _TEMPLATE.format(clock="_perf_counter_ns", setup_names=setup, stmt=stmt)
     code = compile(src, f"<bench {stmt!r}>", "exec")
     exec(code, scope)  # noqa: S102 - the statements are this file's own
-    return scope["_bench"]  # type: ignore[no-any-return]
+    return scope["_bench"]
 
 
 def interleaved(timers: dict[tuple[str, str], Callable[[int], int]], stmts: list[str],

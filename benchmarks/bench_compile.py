@@ -171,7 +171,11 @@ def phases(programs: list[Program], backends: tuple[str, ...]) -> dict[str, Any]
 def batch_source(programs: list[Program]) -> tuple[str, list[tuple[str, ...]]]:
     """Return the source of make_input_<i>() per program and one `program(*inputs)`, and
     each program's returned names (unprefixed) in the order the tuple returns them."""
-    heads, args, body, outputs, names = [], [], [], [], []
+    heads: list[str] = []
+    args: list[str] = []
+    body: list[str] = []
+    outputs: list[str] = []
+    names: list[tuple[str, ...]] = []
     for i, program in enumerate(programs):
         prefix = f"p{i}_"
         base, steps = _split_input(program)

@@ -74,7 +74,7 @@ def run(batches: int, number: int, threads: int | None) -> dict[str, Any]:
                 gc.collect()
                 samples[(name, lib)].append(timers[(name, lib)](number) / number)
     torch.set_num_threads(default_threads)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in VIEWS:
         ref_ns = median(samples[(name, "ref")])
         torch_ns = median(samples[(name, "torch")])

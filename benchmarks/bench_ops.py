@@ -164,7 +164,7 @@ def run(batches: int, number: int, seed: int) -> dict[str, Any]:
     for t in timers.values():  # warm up caches and lazy paths
         t(max(number // 10, 10))
     samples = interleaved(timers, [case.stmt for case in CASES], batches, number, seed)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for case in CASES:
         ref_ns = median(samples[(case.stmt, "ref")])
         torch_ns = median(samples[(case.stmt, "torch")])

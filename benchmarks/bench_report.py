@@ -131,7 +131,11 @@ def measure_loads(path: str, loads: int) -> list[dict[str, float]]:
             page = context.new_page()
             page.add_init_script(WATCH_READY)
             errors: list[str] = []
-            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+
+            def record(error: Any, errors: list[str] = errors) -> None:
+                errors.append(str(error))
+
+            page.on("pageerror", record)
             page.goto(url, wait_until="commit")
             page.wait_for_function("() => window.__usable !== null", timeout=30_000)
             timing = page.evaluate("""() => {
