@@ -57,16 +57,12 @@ def _unary_function(name: str) -> Callable[..., Any]:
     return found
 
 
-# ops torch also takes a Python scalar first for (`torch.pow(2, x)`)
-_SCALAR_FIRST = frozenset({"add", "sub", "mul", "div", "true_divide", "floor_divide",
-                           "remainder", "pow", "xlogy", "bitwise_and", "bitwise_or",
-                           "bitwise_xor"})
-
-
 def _binary_function(name: str) -> Callable[..., Any]:
+    scalar_first = BY_KEY[name].scalar_first  # torch.pow(2, x)
+
     def call(input: Tensor, other: Any, *, out: Tensor | None = None,  # noqa: A002
              **kwargs: Any) -> Tensor:
-        if not isinstance(input, Tensor) and name not in _SCALAR_FIRST:
+        if not isinstance(input, Tensor) and not scalar_first:
             if name in pointwise.OVERLOADED:
                 raise errors.fail("argument_overloads", op=name,
                                   type=f"{type(input).__name__}, {type(other).__name__}")

@@ -37,8 +37,6 @@ class Kernel:
     complex_to_real: bool = False
     # a Python scalar operand stays in float32 for float16/bfloat16 inputs (mul, div)
     scalar_opmath: bool = False
-    # Python scalars are refused by the argument parser
-    tensors_only: bool = False
     # the argument name of the second operand in torch's signature
     other: str = "other"
     # the output is allocated with empty_like(input), not by the iterator (conj_physical)
@@ -279,19 +277,18 @@ KERNELS: dict[str, Kernel] = {
     "remainder": K(_quiet(_remainder), "remainder_cpu", "bc"),
     "fmod": K(_quiet(_fmod), "fmod_cpu", "bc"),
     "pow": K(_quiet(_pow), "pow", "b", other="exponent"),
-    "maximum": K(_quiet(_maximum), "maximum_cpu", tensors_only=True),
-    "minimum": K(_quiet(_minimum), "minimum_cpu", tensors_only=True),
-    "fmax": K(_quiet(np.fmax), "fmax_cpu", tensors_only=True),
-    "fmin": K(_quiet(np.fmin), "fmin_cpu", tensors_only=True),
-    "atan2": K(_quiet(np.arctan2), "atan2_cpu", "c", int_to_float=True, tensors_only=True),
+    "maximum": K(_quiet(_maximum), "maximum_cpu"),
+    "minimum": K(_quiet(_minimum), "minimum_cpu"),
+    "fmax": K(_quiet(np.fmax), "fmax_cpu"),
+    "fmin": K(_quiet(np.fmin), "fmin_cpu"),
+    "atan2": K(_quiet(np.arctan2), "atan2_cpu", "c", int_to_float=True),
     "copysign": K(_quiet(np.copysign), "copysign_cpu", "c", int_to_float=True),
-    "hypot": K(_quiet(np.hypot), "hypot_cpu", FLOAT_ONLY, tensors_only=True),
+    "hypot": K(_quiet(np.hypot), "hypot_cpu", FLOAT_ONLY),
     "xlogy": K(_quiet(_xlogy), "xlogy_cpu", "c", int_to_float=True),
     # BinaryOpsKernel.cpp ldexp: input * 2 ** other in the common dtype
-    "ldexp": K(_quiet(lambda a, b: a * np.exp2(b)), "ldexp_cpu", int_to_float=True,
-               tensors_only=True),
-    "heaviside": K(_heaviside, "heaviside_cpu", tensors_only=True, other="values"),
-    "logaddexp": K(_quiet(_logaddexp), "logaddexp_cpu", "bi", tensors_only=True),
+    "ldexp": K(_quiet(lambda a, b: a * np.exp2(b)), "ldexp_cpu", int_to_float=True),
+    "heaviside": K(_heaviside, "heaviside_cpu", other="values"),
+    "logaddexp": K(_quiet(_logaddexp), "logaddexp_cpu", "bi"),
     # TensorCompare.cpp clamp with tensor bounds: max then min, NaN propagating
     "clamp": K(_quiet(lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi)), "clamp_cpu", "bc"),
     "clamp_min": K(_quiet(_maximum), "maximum_cpu", "c"),
@@ -310,12 +307,9 @@ KERNELS: dict[str, Kernel] = {
     "le": K(lambda a, b: a <= b, "le_cpu", "c", to_bool=True),
     "gt": K(lambda a, b: a > b, "gt_cpu", "c", to_bool=True),
     "ge": K(lambda a, b: a >= b, "ge_cpu", "c", to_bool=True),
-    "logical_and": K(lambda a, b: (a != 0) & (b != 0), "logical_and_cpu", to_bool=True,
-                     tensors_only=True),
-    "logical_or": K(lambda a, b: (a != 0) | (b != 0), "logical_or_cpu", to_bool=True,
-                    tensors_only=True),
-    "logical_xor": K(lambda a, b: (a != 0) ^ (b != 0), "logical_xor_cpu", to_bool=True,
-                     tensors_only=True),
+    "logical_and": K(lambda a, b: (a != 0) & (b != 0), "logical_and_cpu", to_bool=True),
+    "logical_or": K(lambda a, b: (a != 0) | (b != 0), "logical_or_cpu", to_bool=True),
+    "logical_xor": K(lambda a, b: (a != 0) ^ (b != 0), "logical_xor_cpu", to_bool=True),
     "bitwise_and": K(np.bitwise_and, "bitwise_and_cpu", "fc"),
     "bitwise_or": K(np.bitwise_or, "bitwise_or_cpu", "fc"),
     "bitwise_xor": K(np.bitwise_xor, "bitwise_xor_cpu", "fc"),

@@ -1,8 +1,12 @@
 """The op catalogue: one table that the reference, the strategies and the reports all read.
 
 Each entry names an op as torch spells it, the family it belongs to, the ways a program calls
-it (method, function, attribute), what it returns in terms of aliasing (its `Contract`), which
-op it is another spelling of, and which kinds of target cannot run it.
+it (method, function, attribute), what it returns in terms of aliasing (its `Contract`, and
+when it hands back its input itself), which op it is another spelling of, which kinds of
+target cannot run it, and the facts of its signature and its output that the reference routes
+by and the strategies and targets draw on: the operands it takes, its keywords, the argument
+that picks a variant, whether its output's shape depends on values and whether it changes its
+input's geometry in place (and so whether dynamo breaks a compiled graph at it).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import dataclasses
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 class Contract(enum.Enum):
@@ -50,7 +55,12 @@ class OpSpec:
     attribute: bool = False
     symbol: str = ""
     contract: Contract = Contract.VIEW
-    # a variant label for ops with several argument forms sharing one name
+    # when a call returns the input object itself, not a copy (contract SELF or SELF_OR_COPY
+    # of a pointwise op): "always", "real" (an input whose dtype is not complex); "" never
+    returns_self: str = ""
+    # for ops with several argument forms sharing one name, the form's label, which names the
+    # argument that picks it: "dtype" a dtype first (x.view(torch.int8)), "dim" a dim first
+    # or as `dim=` (x.max(0)); strategies.program.Op.key reads a call's arguments by it
     variant: str = ""
     # the key of the op this one is another spelling of (swapaxes -> transpose)
     alias_of: str = ""
@@ -65,6 +75,17 @@ class OpSpec:
     # how far torch's floating results may stray from the reference's, in units of the
     # result dtype's machine epsilon relative to the larger magnitude (0: exactly)
     tolerance: int = 0
+    # the second operand must be a tensor: the argument parser refuses a Python scalar
+    # (torch.maximum(x, 2)); a Python operator spelling the op is not bound by it
+    tensors_only: bool = False
+    # the function form also takes a Python scalar as its first operand (torch.pow(2, x))
+    scalar_first: bool = False
+    # the keyword arguments a call may give besides out=, where the model reads them by name:
+    # add's alpha, div's rounding_mode, addcmul's value, sum's dtype, max's other (stated for
+    # the pointwise ops and the reductions, whose calls the reference checks against it)
+    keywords: tuple[str, ...] = ()
+    # the output's shape depends on the input's values, not on its shape alone (nonzero)
+    data_dependent_shape: bool = False
 
     @property
     def key(self) -> str:
@@ -86,6 +107,23 @@ class OpSpec:
         return self.writes and self.family in ("metadata_", "storage")
 
     @property
+    def breaks_graph(self) -> bool:
+        """Return whether dynamo breaks a compiled function's graph at every call of the op.
+
+        Measured on torch 2.13's function programs: an in-place view op or a storage change
+        of a graph input ("Getting an inplace view on a graph input is not supported",
+        "Unsupported Tensor.resize_() call") and an output whose shape depends on values
+        ("Dynamic shape operator"). Other calls break it by their arguments (out=, a bool
+        index): conformance.targets adds those.
+        """
+        return self.mutates_metadata or self.data_dependent_shape
+
+    def returns_input(self, dtype: Any) -> bool:
+        """Return whether a call on an input of `dtype` returns the input object itself."""
+        return self.returns_self == "always" or (
+            self.returns_self == "real" and not dtype.is_complex)
+
+    @property
     def forms(self) -> tuple[str, ...]:
         """Return the ways a program may call it: method, function, attribute."""
         return tuple(f for f, on in (("method", self.method), ("function", self.function),
@@ -100,7 +138,8 @@ def _v(name: str, family: str, **kw: object) -> OpSpec:
 C = Contract
 NO_REFS = (REFS,)
 
-OPS: tuple[OpSpec, ...] = (
+# views, copies, writes and in-place metadata changes
+_VIEWS_AND_WRITES: tuple[OpSpec, ...] = (
     # reshaping
     _v("view", "reshape"),
     # torch tracks a dtype view like detach(): shared storage and version, no _base
@@ -192,8 +231,19 @@ LOGIC = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logic
          "bitwise_and", "bitwise_or", "bitwise_xor")
 # ops without an in-place form on torch
 NO_INPLACE = frozenset({"positive", "maximum", "minimum", "fmax", "fmin", "logaddexp"})
-# torch returns the input itself: positive always, conj_physical for real dtypes
-_CONTRACTS = {"positive": C.SELF, "conj_physical": C.SELF_OR_COPY}
+# when torch returns the input itself (OpSpec.returns_self): positive always, conj_physical
+# for real dtypes
+_RETURNS_SELF = {"positive": "always", "conj_physical": "real"}
+_SELF_CONTRACTS = {"always": C.SELF, "real": C.SELF_OR_COPY}
+# ops whose second operand must be a tensor: the argument parser refuses Python scalars
+_TENSORS_ONLY = frozenset({"maximum", "minimum", "fmax", "fmin", "atan2", "hypot", "heaviside",
+                           "logaddexp", "logical_and", "logical_or", "logical_xor", "ldexp"})
+# ops whose function also takes a Python scalar first (torch.pow(2, x))
+_SCALAR_FIRST = frozenset({"add", "sub", "mul", "div", "true_divide", "floor_divide",
+                           "remainder", "pow", "xlogy", "bitwise_and", "bitwise_or",
+                           "bitwise_xor"})
+# the keywords of the binary ops that take any (their in-place forms take them too)
+_BINARY_KEYWORDS = {"add": ("alpha",), "sub": ("alpha",), "div": ("rounding_mode",)}
 # Python operators: name -> (symbol, the op it spells)
 OPERATORS = {
     "__add__": ("+", "add"), "__radd__": ("+", "add"), "__iadd__": ("+=", "add_"),
@@ -224,11 +274,16 @@ def _pointwise() -> tuple[OpSpec, ...]:
     for family, names in (("unary", UNARY), ("arithmetic", ARITHMETIC), ("logic", LOGIC)):
         for name in names:
             tol = _TOLERANCE.get(name, 0)
-            out.append(_v(name, family, function=True, contract=_CONTRACTS.get(name, C.COPY),
-                          tolerance=tol, out=name != "positive"))
+            operands = {"tensors_only": name in _TENSORS_ONLY,
+                        "keywords": _BINARY_KEYWORDS.get(name, ())}
+            returns_self = _RETURNS_SELF.get(name, "")
+            out.append(_v(name, family, function=True, contract=_SELF_CONTRACTS.get(
+                returns_self, C.COPY), returns_self=returns_self, tolerance=tol,
+                out=name != "positive", scalar_first=name in _SCALAR_FIRST, **operands))
             if name not in NO_INPLACE:
                 inplace = "conj_physical_" if name == "conj_physical" else f"{name}_"
-                out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol))
+                out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol,
+                              **operands))
     # bounds, conditions and masks (reference/ternary.py)
     out += [_v("clamp", "ternary", function=True, contract=C.COPY, out=True),
             _v("clamp_", "ternary_", contract=C.IN_PLACE),
@@ -240,18 +295,22 @@ def _pointwise() -> tuple[OpSpec, ...]:
             _v("where", "ternary", function=True, contract=C.COPY, out=True, subject=1),
             _v("masked_fill", "ternary", function=True, contract=C.COPY),
             _v("masked_fill_", "ternary_", contract=C.IN_PLACE),
-            _v("addcmul", "ternary", function=True, contract=C.COPY, out=True),
-            _v("addcmul_", "ternary_", contract=C.IN_PLACE),
-            _v("addcdiv", "ternary", function=True, contract=C.COPY, out=True),
-            _v("addcdiv_", "ternary_", contract=C.IN_PLACE),
+            _v("addcmul", "ternary", function=True, contract=C.COPY, out=True,
+               keywords=("value",)),
+            _v("addcmul_", "ternary_", contract=C.IN_PLACE, keywords=("value",)),
+            _v("addcdiv", "ternary", function=True, contract=C.COPY, out=True,
+               keywords=("value",)),
+            _v("addcdiv_", "ternary_", contract=C.IN_PLACE, keywords=("value",)),
             _v("lerp", "ternary", function=True, contract=C.COPY, out=True),
             _v("lerp_", "ternary_", contract=C.IN_PLACE)]
     for name, (symbol, spells) in OPERATORS.items():
         if spells == "matmul":
             continue  # a matrix product (below), not a pointwise op
         writes = symbol.endswith("=") and symbol not in ("==", "!=", "<=", ">=")
+        returns_self = "" if writes else _RETURNS_SELF.get(spells, "")
         out.append(_v(name, "operator", method=False, symbol=symbol, alias_of=spells,
-                      contract=C.IN_PLACE if writes else _CONTRACTS.get(spells, C.COPY),
+                      contract=C.IN_PLACE if writes else _SELF_CONTRACTS.get(
+                          returns_self, C.COPY), returns_self=returns_self,
                       tolerance=_TOLERANCE.get(spells.rstrip("_"), 0),
                       unsupported_on=NO_REFS))
     return tuple(out)
@@ -280,9 +339,12 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     # reductions (reference/reductions.py)
     for name in ("sum", "mean", "prod", "amax", "amin", "all", "any", "count_nonzero"):
         out.append(_v(name, "reduction", function=True, contract=C.COPY,
-                      tolerance=_TOLERANCE.get(name, 0), out=name != "count_nonzero"))
+                      tolerance=_TOLERANCE.get(name, 0), out=name != "count_nonzero",
+                      keywords=("dtype",) if name in ("sum", "mean", "prod") else ()))
     for name in ("max", "min"):
-        out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True))
+        # torch.max(x, other=y) is maximum; torch.max(x, 0) the variant along a dim
+        out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True,
+                      keywords=("other",)))
         out.append(_v(name, "reduction", function=True, contract=C.COPIES, variant="dim"))
     for name in ("argmax", "argmin"):
         out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True))
@@ -306,19 +368,20 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
                  "select_copy", "slice_copy"):
         out.append(_v(name, "view_copy", method=False, function=True, contract=C.COPY,
                       out=True))
-    # tensor indexing (reference/gathers.py)
+    # tensor indexing (reference/gathers.py); how many elements masked_select, nonzero and
+    # argwhere find decides their output's shape
     for name in ("index_select", "gather", "take", "masked_select", "nonzero", "argwhere",
                  "index_fill", "index_put"):
         out.append(_v(name, "gather", function=name not in ("index_fill", "index_put"),
                       contract=C.COPY, out=name in ("index_select", "gather", "take",
-                                                    "masked_select", "nonzero")))
+                                                    "masked_select", "nonzero"),
+                      data_dependent_shape=name in ("masked_select", "nonzero", "argwhere")))
     for name in ("index_fill_", "index_put_"):
         out.append(_v(name, "gather_", contract=C.IN_PLACE))
     return tuple(out)
 
 
-OPS = tuple(op for op in OPS if op.key not in ("add_", "sub_", "mul_")) + _pointwise() + \
-    _allocating()
+OPS = _VIEWS_AND_WRITES + _pointwise() + _allocating()
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -345,6 +408,11 @@ GROUPS: dict[str, tuple[str, Callable[[OpSpec], bool]]] = {
 }
 
 BY_KEY: dict[str, OpSpec] = {op.key: op for op in OPS}
+# the variants of each op name that has some (`view` -> view.dtype), which a call's arguments
+# pick by the label (`OpSpec.variant`)
+VARIANTS: dict[str, tuple[OpSpec, ...]] = {
+    name: tuple(op for op in OPS if op.name == name and op.variant)
+    for name in dict.fromkeys(op.name for op in OPS if op.variant)}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))
 FUNCTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(op.name for op in OPS if op.function))
 

@@ -106,7 +106,7 @@ def check_operands(name: str, kernel: Kernel, operands: Sequence[Operand], funct
     for i, op in enumerate(operands[1:]):
         if is_tensor(op):
             continue
-        if is_scalar(op) and not kernel.tensors_only:
+        if is_scalar(op) and not BY_KEY[name].tensors_only:
             if isinstance(op, int) and not -2**63 <= op < 2**64:
                 raise errors.fail("int_too_big")  # the argument parser's range
             continue

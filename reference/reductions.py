@@ -27,6 +27,7 @@ from .dtypes import dtype as DType
 from .geometry import aliases_internally, contiguous_strides, overlaps_internally
 from .iterator import Layout
 from .operands import is_tensor
+from .ops import BY_KEY
 from .overlap import shares_bytes
 from .promotion import can_cast
 from .reduction_values import (
@@ -494,17 +495,15 @@ def method(op: str, t: Tensor, dim: Any = MISSING, keepdim: Any = MISSING, **key
 
 
 # -- torch.<name> functions --------------------------------------------------------------------
-# the keyword-only arguments of each function
-_KEYWORDS = {"sum": ("dtype", "out"), "mean": ("dtype", "out"), "prod": ("dtype", "out"),
-             "max": ("other", "out"), "min": ("other", "out")}
-
-
 def _function(op: str, reduce: Callable[..., Any], *flags: bool) -> Callable[..., Any]:
     """Return torch.<op>(input, dim, keepdim, *, dtype/other/out) routed to `reduce`."""
+    spec = BY_KEY[op]
+    accepted = spec.keywords + (("out",) if spec.out else ())
+
     def call(input: Tensor, dim: Any = MISSING, keepdim: Any = MISSING,  # noqa: A002
              **keywords: Any) -> Any:
         for name in keywords:
-            if name not in _KEYWORDS.get(op, ("out",)):
+            if name not in accepted:
                 raise errors.fail("unexpected_keyword", op=op, keyword=name)
         return reduce(input, _Call.of(op, True, dim, keepdim=keepdim, **keywords), *flags)
     call.__name__ = call.__qualname__ = op

@@ -14,27 +14,26 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors, pointwise, ternary
 from .operands import is_scalar, is_tensor
-from .ops import ARITHMETIC, LOGIC, NO_INPLACE, UNARY
+from .ops import ARITHMETIC, BY_KEY, LOGIC, NO_INPLACE, UNARY
 
 if TYPE_CHECKING:
     from .tensor import Tensor
 
 # mypy: disable-error-code="misc"
 
-# ops that torch returns the input itself for when they would change nothing
-_RETURNS_SELF = {"positive": lambda t: True, "conj_physical": lambda t: not t.dtype.is_complex}
-# add, sub and div take keywords and are written out below
-BINARY = tuple(n for n in ARITHMETIC + LOGIC if n not in ("add", "sub", "div"))
+# the binary ops without keywords; add, sub and div take some and are written out below
+BINARY = tuple(n for n in ARITHMETIC + LOGIC if not BY_KEY[n].keywords)
 # ops torch spells in its kernels under another name
 _KERNEL = {"true_divide": "div", "floor_divide": "div.floor"}
 
 
 def unary(name: str, t: Tensor, *, inplace: bool = False, out: Tensor | None = None,
           function: str | None = None) -> Tensor:
-    """Run a unary pointwise op (or return t itself where torch does)."""
-    if name in _RETURNS_SELF and not inplace and out is None:
+    """Run a unary pointwise op (or return t itself where torch does: OpSpec.returns_self)."""
+    spec = BY_KEY[name]
+    if spec.returns_self and not inplace and out is None:
         pointwise._meta_checks(name, (t,))
-        if _RETURNS_SELF[name](t):
+        if spec.returns_input(t.dtype):
             return t
     return pointwise.compute(name, (t,), inplace=inplace, out=out, function=function)
 
