@@ -337,18 +337,12 @@ class CompiledTarget(Target):
 
 
 # what dynamo graph-breaks on in torch 2.13 (measured on function programs: these predict
-# 85 of 86 programs that broke, and 12 of 72 that did not): an in-place view op or a storage
-# change of a graph input ("Getting an inplace view on a graph input is not supported",
-# "Unsupported Tensor.resize_() call"), an output whose shape depends on data ("Dynamic
-# shape operator": nonzero, masked_select, argwhere, indexing with a bool tensor) and out=
-# ("Shape mismatch with out= tensor variant" where the out tensor would be resized)
-_BREAKING_FAMILIES = ("metadata_", "storage")
-_BREAKING_OPS = ("nonzero", "masked_select", "argwhere")
-
-
+# 85 of 86 programs that broke, and 12 of 72 that did not): the ops the catalogue says it
+# breaks at (OpSpec.breaks_graph), indexing with a bool tensor ("Dynamic shape operator")
+# and out= ("Shape mismatch with out= tensor variant" where the out tensor would be resized)
 def _breaks_graph(step: Step) -> bool:
     spec = BY_KEY.get(step.op.key)
-    if spec is not None and (spec.family in _BREAKING_FAMILIES or spec.key in _BREAKING_OPS):
+    if spec is not None and spec.breaks_graph:
         return True
     return "out" in dict(step.op.kwargs) or any(
         lit.dtype == "bool" for lit in step.op.literals()) and step.op.kind in (

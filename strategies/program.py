@@ -204,15 +204,28 @@ class Op:
 
     @property
     def key(self) -> str:
-        """Return the op's key in the catalogue (`view.dtype` for a dtype view, `max.dim`
-        for the max and min that return values and indices)."""
-        if self.name == "view" and self.args and isinstance(self.args[0], Sym):
-            return "view.dtype"
-        if self.name in ("max", "min") and self.kind != "operator" and (
-                self.args and not isinstance(self.args[0], Ref) or
-                any(k == "dim" for k, _ in self.kwargs)):
-            return f"{self.name}.dim"
+        """Return the op's key in the catalogue: a variant's where the arguments pick one
+        (`view.dtype` for a dtype view, `max.dim` for the max and min that return values and
+        indices), by the argument its label names."""
+        from stridecheck.reference.ops import VARIANTS
+        for spec in VARIANTS.get(self.name, ()):
+            if _PICKS[spec.variant](self):
+                return spec.key
         return self.name
+
+
+def _dtype_first(op: Op) -> bool:
+    return bool(op.args) and isinstance(op.args[0], Sym)
+
+
+def _dim_given(op: Op) -> bool:
+    """Tell whether a dim comes first or as `dim=` (a live tensor first is another operand)."""
+    return op.kind != "operator" and (bool(op.args) and not isinstance(op.args[0], Ref) or
+                                      any(k == "dim" for k, _ in op.kwargs))
+
+
+# how a call's arguments pick a variant, by its label (OpSpec.variant)
+_PICKS: dict[str, Callable[[Op], bool]] = {"dtype": _dtype_first, "dim": _dim_given}
 
 
 def _operator_text(name: str, subject: str, argv: list[str]) -> str:
