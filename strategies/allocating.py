@@ -13,10 +13,10 @@ import math
 from typing import Any
 
 from stridecheck.reference import dtypes
+from stridecheck.reference.ops import BY_KEY
 from stridecheck.reference.tensor import Tensor
 
 from .arguments import (
-    ARGUMENTS,
     DTYPE_NAMES,
     FORMATS,
     Applies,
@@ -35,6 +35,7 @@ from .arguments import (
     literal_device,
 )
 from .program import Literal, Op, Ref, Sym, as_lists
+from .view_arguments import VIEWS_AND_WRITES
 
 A = Arguments
 
@@ -150,7 +151,7 @@ def _reduction(key: str) -> Builder:
         kwargs: list[tuple[str, Any]] = []
         if args and name != "count_nonzero" and ch.chance(0.4):
             kwargs.append(("keepdim", True))
-        if name in ("sum", "prod", "mean") and ch.chance(0.2):
+        if "dtype" in BY_KEY[name].keywords and ch.chance(0.2):
             choices = ("float64", "float32", "complex64") if name == "mean" else \
                 ("float64", "int64", "float32", "int32")
             kwargs.append(("dtype", Sym(ch.choice(choices))))
@@ -289,7 +290,7 @@ def _scatter(name: str) -> Builder:
             shape = tuple(t[_slice_index(t, d, start, end, step)].shape) \
                 if _valid_dim(t, d) else None
         else:
-            view = ARGUMENTS[_SCATTERED_VIEW[name]].build(t, ch, ctx)
+            view = VIEWS_AND_WRITES[_SCATTERED_VIEW[name]].build(t, ch, ctx)
             args, shape = view.args, _view_shape(t, view)
         src = _operand_of_shape(t, ch, ctx, shape if shape is not None else tuple(t.shape))
         return Op(name, (src, *args), kind=_kind(ch))
@@ -317,7 +318,7 @@ def _view_copy(name: str) -> Builder:
             args: tuple[Any, ...] = (d, ch.choice((None, 0, 1)), ch.choice((None, 1, 2, -1)),
                                      ch.choice((1, 2)))
             return Op(name, args, kind="function")
-        op = ARGUMENTS[view].build(t, ch, ctx)
+        op = VIEWS_AND_WRITES[view].build(t, ch, ctx)
         args = op.args
         if name in ("view_copy", "expand_copy", "permute_copy") and args and \
                 not isinstance(args[0], tuple):
@@ -385,6 +386,14 @@ def _gather(name: str) -> Builder:
     return build
 
 
+def _gathering(name: str) -> Arguments:
+    """An indexing op's arguments: one whose output's shape depends on values (nonzero) is
+    drawn only for tensors whose values were all written, as garbage makes it unknowable."""
+    if BY_KEY[name].data_dependent_shape:
+        return A(_gather(name), _fully_defined, reads_values=True)
+    return A(_gather(name))
+
+
 def _writable(applies: Applies) -> Applies:
     return lambda t: applies(t) and _not_internally_overlapping(t)
 
@@ -406,15 +415,10 @@ ALLOCATING: dict[str, Arguments] = {
     "select_scatter": A(_scatter("select_scatter"), _rank(1)),
     "diagonal_scatter": A(_scatter("diagonal_scatter"), _rank(2)),
     "as_strided_scatter": A(_scatter("as_strided_scatter")),
-    **{name: A(_view_copy(name), ARGUMENTS[view].applies if name != "slice_copy" else _rank(1))
-       for name, view in _COPIED_VIEW.items()},
-    "index_select": A(_gather("index_select")),
-    "gather": A(_gather("gather")),
-    "take": A(_gather("take")),
-    # ops whose output shape depends on values: garbage values make it unknowable
-    "masked_select": A(_gather("masked_select"), _fully_defined, reads_values=True),
-    "nonzero": A(_gather("nonzero"), _fully_defined, reads_values=True),
-    "argwhere": A(_gather("argwhere"), _fully_defined, reads_values=True),
+    **{name: A(_view_copy(name), VIEWS_AND_WRITES[view].applies if name != "slice_copy"
+               else _rank(1)) for name, view in _COPIED_VIEW.items()},
+    **{name: _gathering(name) for name in ("index_select", "gather", "take",
+                                           "masked_select", "nonzero", "argwhere")},
     "index_fill": A(_gather("index_fill"), _rank(0)),
     "index_fill_": A(_gather("index_fill_"), _writable(_rank(0))),
     "index_put": A(_gather("index_put"), _rank(1)),

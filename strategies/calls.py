@@ -1,8 +1,9 @@
 """How to call every op of the catalogue: its argument builder and when it applies.
 
-The view, write and pointwise builders live in arguments.py, those of the other ops that
-allocate their outputs in allocating.py; this table joins them and checks that it covers the
-catalogue exactly.
+The builders of views, copies, writes and metadata changes live in view_arguments.py, those
+of pointwise ops in pointwise_arguments.py, those of the other ops that allocate their
+outputs in allocating.py; this table joins them and checks that it covers the catalogue
+exactly.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from stridecheck.reference.ops import OPS, OpSpec
 from stridecheck.reference.tensor import Tensor
 
 from .allocating import ALLOCATING
-from .arguments import ARGUMENTS as BASIC
 from .arguments import Arguments
+from .pointwise_arguments import POINTWISE
+from .view_arguments import VIEWS_AND_WRITES
 
-ARGUMENTS: dict[str, Arguments] = {**BASIC, **ALLOCATING}
+ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

@@ -1,6 +1,6 @@
 """Hypothesis strategies for programs: view chains and alias programs.
 
-Both draw through the same argument builders as the seeded sweep (`arguments.ARGUMENTS`), via a
+Both draw through the same argument builders as the seeded sweep (`calls.ARGUMENTS`), via a
 Chooser backed by Hypothesis. Integers shrink toward their lower bound and choices toward
 their first option, so a shrunk program has few ops, small 1-d inputs, dim 0, no optional
 arguments and no deliberately invalid arguments.
