@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from stridecheck.reference.ops import VARIANTS
+
 
 @dataclass(frozen=True, slots=True)
 class Sym:
@@ -207,7 +209,6 @@ class Op:
         """Return the op's key in the catalogue: a variant's where the arguments pick one
         (`view.dtype` for a dtype view, `max.dim` for the max and min that return values and
         indices), by the argument its label names."""
-        from stridecheck.reference.ops import VARIANTS
         for spec in VARIANTS.get(self.name, ()):
             if _PICKS[spec.variant](self):
                 return spec.key
