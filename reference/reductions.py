@@ -516,9 +516,5 @@ def _count_nonzero(input: Tensor, dim: Any = None) -> Tensor:  # noqa: A002
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "sum": _function("sum", reduce_sum), "mean": _function("mean", reduce_mean),
-    "prod": _function("prod", reduce_prod), "amax": _function("amax", reduce_amax),
-    "amin": _function("amin", reduce_amax, False), "max": _function("max", reduce_max),
-    "min": _function("min", reduce_max, False), "argmax": _function("argmax", reduce_argmax),
-    "argmin": _function("argmin", reduce_argmax, False), "all": _function("all", reduce_all),
-    "any": _function("any", reduce_all, False), "count_nonzero": _count_nonzero}
+    op: _function(op, reduce, *flags) for op, (reduce, flags) in _REDUCTIONS.items()
+    if op != "count_nonzero"} | {"count_nonzero": _count_nonzero}
