@@ -81,10 +81,10 @@ def _check_together(programs: Sequence[Program], indices: list[int], target: Tar
         return []
     results = expected if at < len(expected) else actual
     step = results[at].index if at < len(results) else -1
-    owners = {batch.owner(d.tensor) for d in diffs if d.tensor != "<step>"}
+    found = {batch.owner(d.tensor) for d in diffs if d.tensor != "<step>"}
     if any(d.tensor == "<step>" for d in diffs) and 0 <= step:
-        owners.add(batch.step_owner(step))
-    owners.discard(None)
+        found.add(batch.step_owner(step))
+    owners = {j for j in found if j is not None}
     if len(owners) == 1:
         j = owners.pop()
         outcomes[indices[j]] = alone(programs[indices[j]])

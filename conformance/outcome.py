@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Program, Step, encode_value, from_data, to_data
@@ -116,13 +116,14 @@ def replay_record(target: Target, program: Program,
             "expected": expected_data(expected, target.fields_for(program))}
 
 
-def complete_crash(failure: dict[str, Any]) -> dict[str, Any]:
+def complete_crash(failure: FailureRecord) -> FailureRecord:
     """Add to a crash's failure record what replaying it takes (when its target is known)."""
     target = all_targets().get(str(failure.get("target")))
     if target is None or not failure.get("steps"):
         return failure
     try:
-        return {**failure, **replay_record(target, from_data(failure["steps"]))}
+        return cast(FailureRecord, {**failure, **replay_record(
+            target, from_data(failure["steps"]))})
     except Exception:  # noqa: BLE001 - a crash record stays useful without its replay
         return failure
 

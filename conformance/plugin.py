@@ -246,7 +246,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     # the ignore goes once outcome.complete_crash takes and returns a FailureRecord
     collect_crashes(path, "the process checking this program died (segfault or abort)",
                     record=exitstatus != pytest.ExitCode.INTERRUPTED,
-                    complete=complete_crash)  # type: ignore[arg-type]
+                    complete=complete_crash)
     out = ResultsFile(path)
     out.write({"kind": "end", "run": recorder.run["run"],
                "duration": round(time.time() - state.started, 3),

@@ -266,6 +266,7 @@ class CompiledTarget(Target):
         if not base or not body:
             raise Unsupported(f"{self.name}: the program has no step after its input")
         arg = base[0].out
+        assert arg is not None, "an input step binds a name"
         text = base[0].op.call_text("torch")
         for step in base[1:]:
             text = step.op.call_text(text)  # calls, attributes, subscripts: no parentheses

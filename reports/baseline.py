@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.conformance.known import entries
+from stridecheck.conformance.results import FailureRecord
 from stridecheck.conformance.when import LEGACY, parse_when, toml_when
 
 from .reading import Results
@@ -49,13 +50,13 @@ class Baseline:
     """The entries of a baseline, and the failures no entry can be made for (with why)."""
 
     entries: list[Entry]
-    left_out: list[tuple[dict[str, Any], str]]
+    left_out: list[tuple[FailureRecord, str]]
 
 
 def baseline(results: Results) -> Baseline:
     """Return an entry per distinct divergence among the results' failures."""
     found: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], Entry] = {}
-    left_out: list[tuple[dict[str, Any], str]] = []
+    left_out: list[tuple[FailureRecord, str]] = []
     for failure in results.failures:
         why = _unusable(failure)
         if why:
@@ -80,7 +81,7 @@ def baseline(results: Results) -> Baseline:
                     left_out)
 
 
-def _conditions(failure: dict[str, Any]) -> dict[str, Any]:
+def _conditions(failure: FailureRecord) -> dict[str, Any]:
     """Return the conditions a failure record says its differences meet ({predicate: value};
     results of earlier versions list the names conditions.LEGACY reads)."""
     found = failure.get("conditions") or {}
@@ -89,7 +90,7 @@ def _conditions(failure: dict[str, Any]) -> dict[str, Any]:
     return dict(found)
 
 
-def _unusable(failure: dict[str, Any]) -> str:
+def _unusable(failure: FailureRecord) -> str:
     """Return why no entry can be made for a failure ("" when one can)."""
     if failure.get("status") != "divergence":
         return f"a {failure.get('status')}: only divergences can be known"
