@@ -76,6 +76,7 @@ class KnownDivergence:
         return "*" in self.ops or any(name in self.ops for op in ops for name in selectors(op))
 
 
+@cache
 def selectors(op: str) -> tuple[str, ...]:
     """Return the selectors an entry's `op` list may name an op by: its own key (`__rpow__`),
     the key it is a spelling of (`pow`), `family:<name>` or `group:<name>` (ops.GROUPS); a call
