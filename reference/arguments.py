@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, signatures
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
@@ -105,33 +105,43 @@ def _tensor_item(item: Any) -> Any:
     return bool(value) if item.dtype.name in ("bool", "uint8") else int(value)
 
 
+# Tensor.to's overloads (torch/csrc/autograd/python_variable_methods.cpp THPVariable_to)
+_TO = tuple(signatures.signature(text) for text in (
+    "to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)",
+    "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)",
+    "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)"))
+
+
 def parse_to(args: tuple[Any, ...], kwargs: dict[str, Any]
              ) -> tuple[Device | None, DType | None, bool, dtypes.memory_format]:
     """Parse Tensor.to's overloads: (device, dtype), (dtype), (tensor), with keywords."""
-    dev: Device | None = None
-    dt: DType | None = None
-    rest = list(args)
-    if rest and is_tensor(rest[0]):
-        other = rest.pop(0)
-        dev, dt = other.device, other.dtype
-    if rest and not dtypes.is_dtype_like(rest[0]) and not isinstance(rest[0], bool) \
-            and (isinstance(rest[0], (str, int)) or dtypes.is_dtype_like(rest[0]) is False
-                 and hasattr(rest[0], "type")):
-        dev = lookup_device(rest.pop(0))
-    if rest and dtypes.is_dtype_like(rest[0]):
-        dt = dtypes.lookup(rest.pop(0))
-    if rest and isinstance(rest[0], bool):
-        rest.pop(0)  # non_blocking
-    copy = bool(rest.pop(0)) if rest else False
-    if rest:
-        raise errors.fail("to_arguments")
-    if "device" in kwargs and kwargs["device"] is not None:
-        dev = lookup_device(kwargs.pop("device"))
-    if "dtype" in kwargs and kwargs["dtype"] is not None:
-        dt = dtypes.lookup(kwargs.pop("dtype"))
-    copy = bool(kwargs.pop("copy", copy))
-    kwargs.pop("non_blocking", None)
-    mf = dtypes.lookup_memory_format(kwargs.pop("memory_format", dtypes.preserve_format))
-    if kwargs:
-        raise errors.fail("to_keyword", name=next(iter(kwargs)))
-    return dev, dt, copy, mf
+    bound = signatures.parse(_TO, args, kwargs)
+    dev = lookup_device(bound["device"]) if "device" in bound else None
+    dt = dtype_of(bound["dtype"]) if "dtype" in bound else None
+    if "tensor" in bound:
+        other = bound["tensor"]
+        if is_tensor(other):
+            dev, dt = other.device, other.dtype
+        else:  # a Python number, wrapped as a tensor of its own type
+            dt = signatures.PYTHON_TYPES[_python_type(other)]
+    mf = bound.get("memory_format", dtypes.preserve_format)
+    return dev, dt, bool(bound.get("copy", False)), mf
+
+
+def dtype_of(obj: Any) -> DType:
+    """Return the dtype a ScalarType argument names: a dtype, or a Python type (float)."""
+    for python_type, dt in signatures.PYTHON_TYPES.items():
+        if obj is python_type:
+            return dt
+    return dtypes.lookup(obj)
+
+
+def _python_type(number: Any) -> type:
+    if isinstance(number, (bool, np.bool_)):
+        return bool
+    if isinstance(number, (int, np.integer)):
+        return int
+    return float if isinstance(number, (float, np.floating)) else complex

@@ -64,8 +64,15 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "squeeze_arguments": (
         TypeError, "squeeze() received an invalid combination of arguments - got ({got}), but "
         "expected one of:"),
-    "to_arguments": (TypeError, "to() received an invalid combination of arguments"),
-    "to_keyword": (TypeError, "to() got an unexpected keyword argument '{name}'"),
+    "extra_args": (
+        TypeError, "{op}() takes {most} positional argument{plural} but {given} {verb} given"),
+    "extra_args_range": (
+        TypeError, "{op}() takes from {least} to {most} positional arguments but {given} were "
+        "given"),
+    "multiple_values": (TypeError, "{op}() got multiple values for argument '{name}'"),
+    "argument_position_type": (
+        TypeError, "{op}(): argument '{arg}' (position {pos}) must be {want}, not {type}"),
+    "argument_keyword_type": (TypeError, "{op}(): argument '{arg}' must be {want}, not {type}"),
     "int_too_big": (OverflowError, "int too big to convert"),
     "not_a_dtype": (TypeError, "expected a dtype, got {got}"),
     "not_a_memory_format": (TypeError, "expected a memory_format, got {got}"),

@@ -14,6 +14,8 @@ from . import (
     products,
     reductions,
     scatters,
+    signatures,
+    tensor_copies,
     tensor_pointwise,
     ternary,
 )
@@ -34,6 +36,11 @@ def view_as_complex(input: Tensor) -> Tensor:  # noqa: A002
     if input.dtype.name not in ("float32", "float64", "float16"):
         raise errors.fail("view_as_complex_dtype", dtype=input.dtype.scalar_name)
     return input._view_of(dtype_views.view_as_complex(input._geom), input.dtype.to_complex())
+
+
+def clone(*args: Any, **kwargs: Any) -> Tensor:
+    bound = signatures.parse(tensor_copies.CLONE_FUNCTION, args, kwargs)
+    return bound["input"].clone(memory_format=bound.get("memory_format"))
 
 
 def _method_function(name: str, attribute: bool) -> Callable[..., Any]:
@@ -100,8 +107,9 @@ def lerp(input: Tensor, end: Any, weight: Any, *,  # noqa: A002
 
 
 _SPECIAL: dict[str, Callable[..., Any]] = {
-    "view_as_real": view_as_real, "addcmul": addcmul, "addcdiv": addcdiv, "lerp": lerp,
-    "view_as_complex": view_as_complex, "clamp": clamp, "clip": clamp, "where": where,
+    "view_as_real": view_as_real, "clone": clone, "addcmul": addcmul, "addcdiv": addcdiv,
+    "lerp": lerp, "view_as_complex": view_as_complex, "clamp": clamp, "clip": clamp,
+    "where": where,
     "clamp_min": lambda input, min, *, out=None: ternary.clamp(  # noqa: A002
         input, min, None, out=out, function="clamp_min"),
     "clamp_max": lambda input, max, *, out=None: ternary.clamp(  # noqa: A002

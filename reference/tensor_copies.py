@@ -1,19 +1,31 @@
 """Tensor's copy methods: clone, contiguous and to, which return a tensor on a new storage.
 
 contiguous and to return the tensor itself when it already has what was asked for, as torch
-does; their layouts come from layouts.py and their values are copied by writes.py.
+does; their layouts come from layouts.py and their values are copied by writes.py. Their
+arguments bind as torch's Python binding binds them (signatures.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import arguments, dtypes, errors, layouts, writes
+from . import arguments, dtypes, errors, layouts, signatures, writes
 from .device import concrete
+from .device import device as Device
 from .device import lookup as lookup_device
+from .dtypes import dtype as DType
 
 if TYPE_CHECKING:
     from .tensor import Tensor
+
+# torch/csrc/autograd/python_variable_methods.cpp (contiguous) and tools/autograd's generated
+# bindings (clone) declare these
+_CLONE = (signatures.signature("clone(*, MemoryFormat? memory_format=None)"),)
+_CONTIGUOUS = (signatures.signature(
+    "contiguous(*, MemoryFormat memory_format=contiguous_format)"),)
+CLONE_FUNCTION = (signatures.signature(
+    "clone(Tensor input, *, MemoryFormat? memory_format=None)"),)
+
 
 # `self: Tensor` below types these methods as the class they are mixed into, which mypy
 # accepts in a mixin only for a protocol; it is sound here because Tensor is the one user.
@@ -25,24 +37,30 @@ class CopyMethods:
 
     __slots__ = ()
 
-    def clone(self: Tensor, *, memory_format: Any = dtypes.preserve_format) -> Tensor:
+    def clone(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        bound = signatures.parse(_CLONE, args, kwargs)
+        return self._clone(bound.get("memory_format", dtypes.preserve_format))
+
+    def _clone(self: Tensor, memory_format: dtypes.memory_format) -> Tensor:
         strides = layouts.empty_like_strides(self._geom, memory_format)
         out = self._fresh(self._geom.shape, strides, self.dtype, self.device, zero=True)
         writes.copy_values(out, self)
         return out
 
-    def contiguous(self: Tensor, memory_format: Any = dtypes.contiguous_format) -> Tensor:
-        if memory_format is dtypes.contiguous_format and self.is_contiguous():
-            return self
-        mf = dtypes.lookup_memory_format(memory_format)
+    def contiguous(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        bound = signatures.parse(_CONTIGUOUS, args, kwargs)
+        mf = bound.get("memory_format", dtypes.contiguous_format)
         if self.is_contiguous(mf):
             return self
         if mf is dtypes.preserve_format:
             raise errors.fail("contiguous_preserve")
-        return self.clone(memory_format=mf)
+        return self._clone(mf)
 
     def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-        dev, dt, copy, mf = arguments.parse_to(args, kwargs)
+        return self._to(*arguments.parse_to(args, kwargs))
+
+    def _to(self: Tensor, dev: Device | None, dt: DType | None, copy: bool,
+            mf: dtypes.memory_format) -> Tensor:
         same_device = dev is None or dev == self.device or (
             dev.index is None and dev.type == self.device.type)
         if (dt is None or dt is self.dtype) and same_device and not copy and (

@@ -1,5 +1,5 @@
 """copy family: clone and contiguous with memory formats, to (dtype, device, memory_format, copy=),
-detach."""
+detach; and the argument forms torch's binding refuses."""
 
 from __future__ import annotations
 
@@ -118,6 +118,21 @@ TO: Table = [
     ("to-cl3d", F5 + f"y = f.to({CL3})"),
     ("to-other-tensor", X + "o = torch.zeros(1, dtype=torch.int64)\ny = x.to(o)"),
     ("to-other-tensor-same", X + "o = torch.zeros(1)\ny = x.to(o)"),
+    # the binding takes a Python number for `to(Tensor tensor)`, a Python type for a dtype
+    ("to-float-number", X + "y = x.to(1.5)"),
+    ("to-bool-number", X + "y = x.to(True)"),
+    ("to-complex-number", X + "y = x.to(1j)"),
+    ("to-python-type", X + "y = x.to(int)"),
+    ("to-device-python-type", X + "y = x.to('cpu', float)"),
+    ("to-none-self", X + "y = x.to(None)"),
+    ("to-none-none-self", X + "y = x.to(None, None)"),
+    ("to-mf-none", P + "y = p.to(torch.float64, memory_format=None)"),
+    ("to-all-positional", F4 + "y = f.to('cpu', torch.float64, False, True, "
+                               "memory_format=torch.channels_last)"),
+    ("to-tensor-keyword", X + "o = torch.zeros(1, dtype=torch.int16)\ny = x.to(tensor=o)"),
+    ("clone-mf-none", P + "y = p.clone(memory_format=None)"),
+    ("fn-clone-mf-none", P + "y = torch.clone(p, memory_format=None)"),
+    ("fn-clone-input-keyword", F4 + f"y = torch.clone(input=f, {CL})"),
 ]
 
 DETACH: Table = [
@@ -142,6 +157,39 @@ ERRORS: Table = [
     ("err-to-cl-3d", X + f"y = x.to({CL})"),
     ("err-to-bad-device-index", X + "y = x.to('cuda:x')"),
     ("err-to-bad-device", X + "y = x.to('foo')"),
+    # torch's binding: memory_format is keyword-only, a None memory_format is refused by
+    # contiguous alone, and to() reports overloads none of which binds the call
+    ("err-contiguous-positional-mf", F4 + "y = f.contiguous(torch.channels_last)"),
+    ("err-contiguous-positional-2", F4 + "y = f.contiguous(torch.channels_last, "
+                                         "torch.channels_last)"),
+    ("err-contiguous-mf-none", F4 + "y = f.contiguous(memory_format=None)"),
+    ("err-contiguous-mf-int", F4 + "y = f.contiguous(memory_format=1)"),
+    ("err-contiguous-keyword", F4 + "y = f.contiguous(foo=1)"),
+    ("err-clone-positional-mf", F4 + "y = f.clone(torch.channels_last)"),
+    ("err-fn-clone-positional-mf", F4 + "y = torch.clone(f, torch.channels_last)"),
+    ("err-clone-mf-int", F4 + "y = f.clone(memory_format=1)"),
+    ("err-fn-clone-mf-int", F4 + "y = torch.clone(f, memory_format=1)"),
+    ("err-fn-clone-twice", F4 + "y = torch.clone(f, input=f)"),
+    ("err-fn-clone-no-input", F4 + "y = torch.clone()"),
+    ("err-fn-clone-not-tensor", F4 + "y = torch.clone(1)"),
+    ("err-clone-keyword", F4 + "y = f.clone(foo=2)"),
+    ("err-to-positional-mf", F4 + "y = f.to(torch.channels_last)"),
+    ("err-to-dtype-positional-mf", F4 + "y = f.to(torch.float64, torch.channels_last)"),
+    ("err-to-four-positional-mf", F4 + "y = f.to(torch.float64, False, False, "
+                                       "torch.channels_last)"),
+    ("err-to-five-positional", F4 + "y = f.to('cpu', torch.float64, False, False, "
+                                    "torch.channels_last)"),
+    ("err-to-tensor-positional-mf", F4 + "y = f.to(f, torch.channels_last)"),
+    ("err-to-mf-int", F4 + "y = f.to(memory_format=1)"),
+    ("err-to-copy-int", F4 + "y = f.to(torch.float64, False, 1)"),
+    ("err-to-copy-int-bound", F4 + "y = f.to('cpu', torch.float64, False, 1, "
+                                   "memory_format=None)"),
+    ("err-to-dtype-none", F4 + "y = f.to(torch.float64, None)"),
+    ("err-to-two-dtypes", F4 + "y = f.to(torch.float32, torch.float64)"),
+    ("err-to-dtype-twice", F4 + "y = f.to(torch.float64, dtype=torch.float64)"),
+    ("err-to-device-twice", F4 + "y = f.to('cpu', torch.float64, False, False, device=None)"),
+    ("err-to-keyword-bound", F4 + "y = f.to('cpu', torch.float64, False, False, foo=None)"),
+    ("err-to-keyword", F4 + "y = f.to(other=f)"),
 ]
 
 
