@@ -138,6 +138,12 @@ def _v(name: str, family: str, **kw: object) -> OpSpec:
 C = Contract
 NO_REFS = (REFS,)
 
+# Tensor's dtype conversions, each self.to(dtype) (`x.float()`): method -> the dtype's name;
+# torch._refs has none of them
+CONVERSIONS = {"int": "int32", "long": "int64", "float": "float32", "double": "float64",
+               "half": "float16", "bfloat16": "bfloat16", "bool": "bool", "byte": "uint8",
+               "char": "int8", "short": "int16", "cfloat": "complex64", "cdouble": "complex128"}
+
 # views, copies, writes and in-place metadata changes
 _VIEWS_AND_WRITES: tuple[OpSpec, ...] = (
     # reshaping
@@ -201,6 +207,8 @@ _VIEWS_AND_WRITES: tuple[OpSpec, ...] = (
     _v("clone", "copy", function=True, contract=C.COPY),
     _v("contiguous", "copy", contract=C.SELF_OR_COPY),
     _v("to", "copy", contract=C.SELF_OR_COPY),
+    *(_v(name, "copy", alias_of="to", contract=C.SELF_OR_COPY, unsupported_on=NO_REFS)
+      for name in CONVERSIONS),
     _v("detach", "copy", function=True, contract=C.ALIAS, unsupported_on=NO_REFS),
     # writes
     _v("fill_", "write", contract=C.IN_PLACE),

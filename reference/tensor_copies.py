@@ -1,8 +1,9 @@
-"""Tensor's copy methods: clone, contiguous and to, which return a tensor on a new storage.
+"""Tensor's copy methods: clone, contiguous, to and the dtype conversions (`x.float()`), which
+return a tensor on a new storage.
 
-contiguous and to return the tensor itself when it already has what was asked for, as torch
-does; their layouts come from layouts.py and their values are copied by writes.py. Their
-arguments bind as torch's Python binding binds them (signatures.py).
+contiguous, to and the conversions return the tensor itself when it already has what was asked
+for, as torch does; their layouts come from layouts.py and their values are copied by
+writes.py. Their arguments bind as torch's Python binding binds them (signatures.py).
 """
 
 from __future__ import annotations
@@ -14,17 +15,30 @@ from .device import concrete
 from .device import device as Device
 from .device import lookup as lookup_device
 from .dtypes import dtype as DType
+from .ops import CONVERSIONS
 
 if TYPE_CHECKING:
     from .tensor import Tensor
 
 # torch/csrc/autograd/python_variable_methods.cpp (contiguous) and tools/autograd's generated
-# bindings (clone) declare these
+# bindings (clone, the conversions) declare these
 _CLONE = (signatures.signature("clone(*, MemoryFormat? memory_format=None)"),)
 _CONTIGUOUS = (signatures.signature(
     "contiguous(*, MemoryFormat memory_format=contiguous_format)"),)
 CLONE_FUNCTION = (signatures.signature(
     "clone(Tensor input, *, MemoryFormat? memory_format=None)"),)
+
+
+def _conversion(name: str, dtype: DType) -> Any:
+    """Return Tensor.<name>(), which is self.to(dtype) (python_variable_methods.cpp)."""
+    parser = (signatures.signature(f"{name}(*, MemoryFormat? memory_format=None)"),)
+
+    def convert(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        bound = signatures.parse(parser, args, kwargs)
+        return self._to(None, dtype, False, bound.get("memory_format", dtypes.preserve_format))
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = f"Return self.to(torch.{dtype.name}): the input itself when it is one."
+    return convert
 
 
 # `self: Tensor` below types these methods as the class they are mixed into, which mypy
@@ -81,3 +95,6 @@ class CopyMethods:
     def cuda(self: Tensor, device: Any = None) -> Tensor:
         return self.to("cuda" if device is None else lookup_device(device))
 
+
+for _name, _dtype in CONVERSIONS.items():
+    setattr(CopyMethods, _name, _conversion(_name, dtypes.BY_NAME[_dtype]))

@@ -127,17 +127,23 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
             else allocating
     else:
         group = pointwise + allocating
-    members = others
+    members = spellings = others
     if group:
         family = ch.choice(list(dict.fromkeys(op.family for op in group)))
-        members = [op for op in group if op.family == family]
+        members = spellings = [op for op in group if op.family == family]
+    elif others:
+        # an op first, then one of its spellings: the twelve of `to` (x.float(), x.half(),
+        # ...) would crowd out the views
+        key = ch.choice(list(dict.fromkeys(op.canonical for op in others)))
+        spellings = [op for op in others if op.canonical == key]
     if invalid:
         # error parity is tested best where torch must refuse: ops with no valid call
-        members = [op for op in members if ARGUMENTS[op.key].drawable(t)] or members
-        refused = [op for op in members if not applicable(op, t)]
-        candidates = refused if refused and ch.chance(0.5) else members
+        spellings = [op for op in spellings if ARGUMENTS[op.key].drawable(t)] or spellings
+        refused = [op for op in spellings if not applicable(op, t)]
+        candidates = refused if refused and ch.chance(0.5) else spellings
     else:
-        candidates = [op for op in members if applicable(op, t)] or \
+        candidates = [op for op in spellings if applicable(op, t)] or \
+            [op for op in members if applicable(op, t)] or \
             [op for op in pool if applicable(op, t)] or list(pool)
     spec = ch.choice(candidates)
     op = ARGUMENTS[spec.key].build(t, ch, Context(live=dict(live), invalid=invalid,

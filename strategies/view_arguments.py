@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stridecheck.reference.ops import CONVERSIONS
 from stridecheck.reference.tensor import Tensor
 
 from .arguments import (
@@ -429,6 +430,15 @@ def _to(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     return Op("to", (Sym(ch.choice(DTYPE_NAMES)),), (("copy", True),))
 
 
+def _conversion(name: str) -> Builder:
+    """x.float(), or with a memory format: each is x.to(dtype, memory_format=...)."""
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        if ch.chance(0.5):
+            return Op(name)
+        return Op(name, kwargs=(("memory_format", Sym(ch.choice(FORMATS))),))
+    return build
+
+
 def _fill(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     value = _scalar_for(t, ch)
     if ctx.invalid and ch.chance(0.3):
@@ -519,6 +529,7 @@ VIEWS_AND_WRITES: dict[str, Arguments] = {
     "H": A(_attribute("H"), lambda t: t.ndim in (0, 2)),
     "mH": A(_attribute("mH"), lambda t: t.ndim != 1),
     "clone": A(_clone), "contiguous": A(_contiguous), "to": A(_to),
+    **{name: A(_conversion(name)) for name in CONVERSIONS},
     "detach": A(_unary("detach")),
     "fill_": A(_fill, _writes), "zero_": A(_unary("zero_"), _writes),
     "copy_": A(_copy, _writes), "__setitem__": A(_setitem, _writes),

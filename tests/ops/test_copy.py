@@ -1,5 +1,5 @@
 """copy family: clone and contiguous with memory formats, to (dtype, device, memory_format, copy=),
-detach; and the argument forms torch's binding refuses."""
+the dtype conversions (x.float(), ...), detach; and the argument forms torch's binding refuses."""
 
 from __future__ import annotations
 
@@ -135,6 +135,39 @@ TO: Table = [
     ("fn-clone-input-keyword", F4 + f"y = torch.clone(input=f, {CL})"),
 ]
 
+CONVERSION_METHODS = ("int", "long", "float", "double", "half", "bfloat16", "bool", "byte", "char",
+                      "short", "cfloat", "cdouble")
+I = "i = torch.tensor([[0, 1, 2], [3, 4, 5]], dtype=torch.int64).t()\n"   # (3, 2) @ (1, 3)
+
+# each conversion on a contiguous, a permuted, a non-dense, an expanded and an int input
+CONVERSIONS: Table = [
+    (f"{m}-{name}", src + f"y = {var}.{m}()")
+    for m in CONVERSION_METHODS
+    for name, src, var in (("contig", X, "x"), ("permuted", P, "p"), ("nondense", N, "n"),
+                           ("expanded", E, "e"), ("int", I, "i"))
+] + [
+    ("float-self", X + "y = x.float()\ny.add_(1)"),
+    ("long-self", I + "y = i.long()"),
+    ("double-of-view-version", X + "t = x[1]\ny = t.double()\ny.add_(1)\nt.add_(1)"),
+    ("half-cl-preserved", C4 + "y = c.half()"),
+    ("float-cl-self", C4 + f"y = c.float({CL})"),
+    ("float-to-cl-copy", F4 + f"y = f.float({CL})"),
+    ("double-to-cl", F4 + f"y = f.double({CL})"),
+    ("int-to-cl3d", F5 + f"y = f.int({CL3})"),
+    ("float-cl-to-contig-copy", C4 + f"y = c.float({CF})"),
+    ("float-contig-self", F4 + f"y = f.float({CF})"),
+    ("float-preserve-self", P + f"y = p.float({PF})"),
+    ("double-preserve-permuted", P + f"y = p.double({PF})"),
+    ("float-mf-none-self", X + "y = x.float(memory_format=None)"),
+    ("cfloat-conj-self", "c = torch.tensor([1+2j, 3j]).conj()\ny = c.cfloat()"),
+    ("cdouble-conj", "c = torch.tensor([1+2j, 3j]).conj()\ny = c.cdouble()"),
+    ("float-of-complex", "c = torch.tensor([1+2j, 3j])\ny = c.float()"),
+    ("bool-of-float", "t = torch.tensor([0., 2., -0.5])\ny = t.bool()"),
+    ("half-meta", "m = torch.zeros(3, 4, device='meta').t()\ny = m.half()"),
+    ("int-0d", S + "y = s.int()"),
+    ("byte-zero-size", "z = torch.zeros(2, 0, 3).permute(2, 1, 0)\ny = z.byte()"),
+]
+
 DETACH: Table = [
     ("detach-basic", X + "y = x.detach()"),
     ("detach-of-view", X + "t = x[1:]\ny = t.detach()"),
@@ -157,6 +190,8 @@ ERRORS: Table = [
     ("err-to-cl-3d", X + f"y = x.to({CL})"),
     ("err-to-bad-device-index", X + "y = x.to('cuda:x')"),
     ("err-to-bad-device", X + "y = x.to('foo')"),
+    ("err-float-cl-3d", X + f"y = x.float({CL})"),
+    ("err-double-cl3d-4d", F4 + f"y = f.double({CL3})"),
     # torch's binding: memory_format is keyword-only, a None memory_format is refused by
     # contiguous alone, and to() reports overloads none of which binds the call
     ("err-contiguous-positional-mf", F4 + "y = f.contiguous(torch.channels_last)"),
@@ -190,8 +225,12 @@ ERRORS: Table = [
     ("err-to-device-twice", F4 + "y = f.to('cpu', torch.float64, False, False, device=None)"),
     ("err-to-keyword-bound", F4 + "y = f.to('cpu', torch.float64, False, False, foo=None)"),
     ("err-to-keyword", F4 + "y = f.to(other=f)"),
+    ("err-float-positional", F4 + "y = f.float(torch.channels_last)"),
+    ("err-half-positional-2", F4 + "y = f.half(1, 2)"),
+    ("err-int-dtype-keyword", F4 + "y = f.int(dtype=torch.int64)"),
+    ("err-long-mf-int", F4 + "y = f.long(memory_format=1)"),
 ]
 
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
-    CLONE + CONTIGUOUS + TO + DETACH + ERRORS, ERRORS)
+    CLONE + CONTIGUOUS + TO + CONVERSIONS + DETACH + ERRORS, ERRORS)
