@@ -291,6 +291,13 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "dimensions."),
     "cannot_cast": (
         RuntimeError, "result type {result} can't be cast to the desired output type {out}"),
+    # BinaryOps.cpp ldexp_out, and the CPU loop of its own kernel given an out= of another
+    # dtype than the input's (cpu/Loops.h cpu_kernel, as the 2.13 wheel words it)
+    "ldexp_out_dtype": (RuntimeError, "ldexp can't be cast to the desired output type {dtype}"),
+    "dynamic_casting": (
+        RuntimeError, '!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at '
+        '"/__w/pytorch/pytorch/aten/src/ATen/native/cpu/Loops.h":311, please report a bug to '
+        'PyTorch. '),
     "sub_bool": (
         RuntimeError, "Subtraction, the `-` operator, with two bool tensors is not supported. "
         "Use the `^` or `logical_xor()` operator instead."),

@@ -176,7 +176,7 @@ def _abs(a: np.ndarray) -> np.ndarray:
 def _neg(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind == "c":
         # Vectorized<c10::complex<T>>::neg is 0 - a: a zero component stays +0 (the
-        # scalar tail gives -0: pointwise._store leaves a zero's sign undetermined)
+        # scalar tail gives -0: pointwise.store_result leaves a zero's sign undetermined)
         return a.dtype.type(0) - a
     return np.negative(a)
 
@@ -285,8 +285,12 @@ KERNELS: dict[str, Kernel] = {
     "copysign": K(_quiet(np.copysign), "copysign_cpu", "c", int_to_float=True),
     "hypot": K(_quiet(np.hypot), "hypot_cpu", FLOAT_ONLY),
     "xlogy": K(_quiet(_xlogy), "xlogy_cpu", "c", int_to_float=True),
-    # BinaryOpsKernel.cpp ldexp: input * 2 ** other in the common dtype
-    "ldexp": K(_quiet(lambda a, b: a * np.exp2(b)), "ldexp_cpu", int_to_float=True),
+    # BinaryOpsKernel.cpp ldexp_kernel, for a floating input and an integral exponent (other
+    # operands take mul and pow: ldexp_routes.py): std::ldexp(double(x), int(e)), rounded to
+    # the output's dtype; it dispatches on the exponent's dtype, refusing bool
+    "ldexp": K(_quiet(lambda x, e: np.ldexp(x.astype(np.float64),
+                                            e.astype(np.int64).astype(np.int32))),
+               "ldexp_cpu_exp", "b"),
     "heaviside": K(_heaviside, "heaviside_cpu", other="values"),
     "logaddexp": K(_quiet(_logaddexp), "logaddexp_cpu", "bi"),
     # TensorCompare.cpp clamp with tensor bounds: max then min, NaN propagating

@@ -138,9 +138,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     first = operands[0]
     dest = first if inplace else out
     if dest is not None:
-        # ldexp is mul(self, pow(2, other)) (BinaryOps.cpp): its iterator reads a fresh
-        # 2 ** other, never other's memory
-        check_mem_overlaps(dest, tensors if name != "ldexp" else [first])
+        check_mem_overlaps(dest, tensors)
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape
         shape = broadcast_shapes(shape, t._geom.shape)
@@ -161,7 +159,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     if name in ("add", "sub"):
         _alpha_check(common, alpha)
         checked_scalar(alpha, common)
-    device = _common_device(tensors)
+    device = common_device(tensors)
     on_meta = device.type == "meta" or any(t.is_meta for t in tensors)
     # BinaryOps.cpp pow_Tensor_Scalar_out fills or copies for the exponents 0 and 1
     trivial_power = name == "pow" and not is_tensor(operands[1]) and operands[1] in (0, 1)
@@ -174,10 +172,6 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         if common is dtypes.complex32 and key not in COMPLEX_HALF:
             raise errors.fail("kernel_dtype", kernel=COMPLEX_HALF_NAMES.get(key, kernel.kernel),
                               type=common.scalar_name)
-    if name == "ldexp" and operands[1].dtype is dtypes.bool_ and operands[1].numel():
-        # pow(2, other)'s kernel dispatches on the exponent's own dtype, which may not be
-        # bool; it never runs for an exponent without elements
-        raise errors.fail("kernel_dtype", kernel="ldexp_cpu_exp", type="Bool")
     if name == "heaviside" and common.is_complex:
         raise errors.fail("heaviside_complex")  # BinaryOps.cpp heaviside_out, not its meta
     if dest is None:
@@ -202,7 +196,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
             # exp(y * log(x)) turns the rounding of y * log(x) into a relative error of
             # |y * log(x)| ulps: tens to hundreds for the exponents programs make
             ulps = max(ulps, _COMPLEX_POW_ULPS)
-        _store(name, dest, values, operands, fresh, ulps)
+        store_result(name, dest, values, operands, fresh, ulps)
     if not fresh:
         dest._bump()
     return dest
@@ -211,7 +205,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
 # ops whose relative error stays within the sum of their inputs' and their own: products,
 # quotients, roots and the like (a sum can cancel, a comparison can flip)
 _WELL_CONDITIONED = frozenset({"mul", "div", "true_divide", "sqrt", "neg", "abs", "reciprocal",
-                               "positive", "conj_physical", "exp", "sigmoid", "tanh"})
+                               "positive", "conj_physical", "exp", "sigmoid", "tanh", "ldexp"})
 
 # ops whose result tells a zero's sign (1 / -0 is -inf, atan2(-0, -1) is -pi, sqrt and log
 # of a complex number on its branch cut)
@@ -277,7 +271,7 @@ def _layout_inputs(name: str, inputs: list[Input], operands: Sequence[Operand]) 
     return out
 
 
-def _common_device(tensors: list[Tensor]) -> Any:
+def common_device(tensors: list[Tensor]) -> Any:
     """Return the device the op runs on; a 0-d CPU tensor may join any device."""
     device = None
     for t in tensors:
@@ -382,8 +376,8 @@ def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
     return vals.quantize(values, common)
 
 
-def _store(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Operand],
-           fresh: bool, ulps: int) -> None:
+def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Operand],
+                 fresh: bool, ulps: int) -> None:
     """Write the result into dest and mark what torch leaves undetermined.
 
     `ulps` is the op's own tolerance; the storage's grows by it over its inputs'.

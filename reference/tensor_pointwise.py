@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import errors, pointwise, ternary
+from . import errors, ldexp_routes, pointwise, ternary
 from .operands import is_scalar, is_tensor
 from .ops import ARITHMETIC, BY_KEY, LOGIC, NO_INPLACE, UNARY
 
@@ -42,6 +42,9 @@ def binary(name: str, a: Any, b: Any, *, inplace: bool = False, out: Tensor | No
            alpha: Any = 1, rounding_mode: str | None = None, function: str | None = None,
            first_position: int = 1) -> Tensor:
     """Run a binary pointwise op on a tensor and a tensor or scalar."""
+    if name == "ldexp":
+        return ldexp_routes.ldexp(a, b, inplace=inplace, out=out, function=function or name,
+                                  first_position=first_position)
     if name == "div":
         if rounding_mode not in (None, "trunc", "floor"):
             raise errors.fail("rounding_mode", mode=rounding_mode)
