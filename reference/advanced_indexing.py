@@ -203,7 +203,7 @@ def index_put_impl(t: Tensor, slots: Sequence[Tensor | None], value: Tensor,
     """Write value at the indices into t, without bumping its version (_index_put_impl_)."""
     if len(slots) > t.ndim:
         raise errors.fail("index_put_too_many", ndim=t.ndim, n=len(slots))
-    if overlaps_internally(t._geom):
+    if overlaps_internally(t._geom) and not writes.expands_written_back(t):
         warnings.warn(errors.warning("index_put_expanded"), stacklevel=4)
     if not accumulate:
         mask = _masked_fill_mask(t, slots, value)
@@ -226,8 +226,10 @@ def index_put_impl(t: Tensor, slots: Sequence[Tensor | None], value: Tensor,
     if value.dtype is not t.dtype:
         raise errors.fail("index_put_dtype", dst=t.dtype.scalar_name, src=value.dtype.scalar_name)
     if t.is_meta or value.is_meta or any(s.values is None for s in info.indices):
+        writes.check_written_back(t)
         return
     offsets, known = _target_offsets(info)
+    writes.check_written_back(t)
     values = np.broadcast_to(value._values(), src_shape)
     defined = np.broadcast_to(value._defined(), src_shape) & known
     write_at(t, offsets, vals.quantize(values, t.dtype) if t.dtype is not dtypes.bool_

@@ -274,7 +274,7 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
     if index.dtype is not dtypes.int64:
         raise errors.fail("index_fill_dtype")
     assert_no_overlap(t, index)
-    if overlaps_internally(t._geom):
+    if overlaps_internally(t._geom) and not writes.expands_written_back(t):
         warnings.warn(errors.warning("index_fill_expanded"), stacklevel=3)
     if isinstance(value, complex) and not t.dtype.is_complex:
         raise errors.fail("index_fill_complex")
@@ -293,12 +293,15 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
                           needed=needed, have=t._storage.nbytes)
     value = checked_scalar(value, t.dtype)
     # the kernel checks each index as it visits it: none when the iteration is empty
-    if restrided.numel and not (t.is_meta or index.is_meta):
+    visits = bool(restrided.numel) and not (t.is_meta or index.is_meta)
+    if visits:
         idx, ok = index_values(index.reshape(-1))
         size = g.shape[dim]
         bad = ok & ((idx < -size) | (idx >= size))
         if bad.any():
             raise errors.fail("index_range", index=int(idx[bad][0]), dim=dim, size=size)
+    writes.check_written_back(t)
+    if visits:
         chosen = np.take(element_offsets(g), np.where(ok, idx % max(size, 1), 0), axis=dim)
         filled = np.asarray(value)
         write_at(t, chosen, filled, np.ones((), np.bool_))

@@ -199,8 +199,9 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
     for other in (mask, value) if is_tensor(value) else (mask,):
         if overlap_status(t, other) == "partial":
             raise errors.fail("partial_overlap")
-    if overlaps_internally(t._geom):
+    if overlaps_internally(t._geom) and not writes.expands_written_back(t):
         warnings.warn(errors.warning("masked_fill_expanded"), stacklevel=3)
+    writes.check_written_back(t)
     if not t.is_meta and not mask.is_meta and t.numel():
         chosen = np.broadcast_to(np.asarray(mask._values()).astype(np.bool_), t.shape)
         fill = value_tensor._values() if value_tensor is not None else np.asarray(value)

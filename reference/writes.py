@@ -17,7 +17,7 @@ from .arguments import index_items
 from .geometry import aliases_internally, overlaps_internally
 from .layouts import broadcast_shapes
 from .operands import is_scalar, is_tensor
-from .overlap import overlap_status, unordered_overlap
+from .overlap import overlap_status, resolved, unordered_overlap
 from .promotion import checked_scalar
 
 if TYPE_CHECKING:
@@ -28,6 +28,23 @@ def check_writable(t: Tensor) -> None:
     """Raise when elements of t share a memory location (ATen MemoryOverlap.cpp)."""
     # TensorIterator returns before its overlap checks when there is nothing to write
     if overlaps_internally(t._geom):
+        raise errors.fail("internal_overlap")
+
+
+def expands_written_back(t: Tensor) -> bool:
+    """Tell whether an in-place op on t must refuse it when copying its result back.
+
+    On a conj or neg tensor the math-bit fallback (aten/src/ATen/native/MathBitsFallback.h)
+    runs the op on a resolved clone, where the op's own checks and warnings see dense memory,
+    then copy_ writes the clone into t: copy_ refuses a t whose elements share memory, as an
+    expanded tensor's do, even for ops that accept one (fill_, masked_fill_, index_put_).
+    """
+    return resolved(t) and overlaps_internally(t._geom)
+
+
+def check_written_back(t: Tensor) -> None:
+    """Raise, after an in-place op's own checks, where copying its result back into t fails."""
+    if expands_written_back(t):
         raise errors.fail("internal_overlap")
 
 
@@ -93,6 +110,7 @@ def fill_(t: Tensor, value: Any) -> Tensor:
         return t
     # a scalar fill skips the overlap check: "Fill is idempotent" (ATen Fill.cpp)
     checked_scalar(value, t.dtype, t.numel())
+    check_written_back(t)
     if not t.is_meta:
         t._write(np.asarray(value))
     t._bump()

@@ -27,6 +27,8 @@ Table = list[tuple[str, str]]
 # A full torch message with one of these cannot be matched by an independent model.
 _BACKTRACE = re.compile(r"Exception raised from|frame #\d+|\(no backtrace available\)")
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+# where in torch's C++ sources a TORCH_WARN fired, which the reference cannot say
+_TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\.\)$")
 
 
 def params(table: Table) -> list[object]:
@@ -86,6 +88,30 @@ def _torch_exception(src: str) -> BaseException | None:
             except Exception as exc:  # noqa: BLE001 - the outcome under test
                 return exc
     return None
+
+
+def warnings_of(src: str, lib: object) -> list[str]:
+    """Return the warnings running src on lib (torch or the reference) gives, as `Kind: text`.
+
+    The program stops at its first exception, as a torch session would; torch's note of the
+    C++ source line that warned is left out.
+    """
+    env: dict[str, object] = {"torch": lib}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for node in ast.parse(src).body:
+            try:
+                exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
+            except Exception:  # noqa: BLE001 - what was warned before it is the outcome
+                break
+    return [_TRIGGERED.sub("", f"{w.category.__name__}: {w.message}") for w in caught]
+
+
+def assert_same_warnings(src: str) -> None:
+    """The reference must warn as torch does, in kind, text and order."""
+    expected, actual = warnings_of(src, torch), warnings_of(src, reference)
+    assert actual == expected, (
+        f"torch:     {expected}\nreference: {actual}\n--- program ---\n{src}")
 
 
 def table_tests(cases: Table, errors: Table) -> tuple[Callable[..., None], Callable[..., None]]:

@@ -1,9 +1,12 @@
 """write family: fill_, zero_, copy_, add_, sub_, mul_ (scalars, broadcast tensors, alpha) and
-__setitem__; versions bumped through views, internal-overlap errors."""
+__setitem__; versions bumped through views, internal-overlap errors, and writes through conj
+and neg views, which the math-bit fallback runs on a clone and copies back."""
 
 from __future__ import annotations
 
-from ._support import Table, table_tests
+import pytest
+
+from ._support import Table, assert_same_warnings, params, table_tests
 
 X = "x = torch.arange(12, dtype=torch.float32).view(3, 4)\n"
 S = "s = torch.tensor(1.5)\n"
@@ -191,7 +194,61 @@ SETITEM: Table = [
                "c[:, 1] = 1"),
 ]
 
+# complex64 (2, 3), each row one element repeated; its conj view, and that view's imag (a
+# float32 view with the neg bit)
+CE = "c = torch.tensor([1+2j, -3j]).view(2, 1).expand(2, 3)\nk = c.conj()\nn = k.imag\n"
+CD = "c = torch.tensor([[1+2j, -3j, 4.], [0.5j, 2., -1-1j]])\nk = c.conj()\nn = k.imag\n"
+ALL = "torch.ones(2, 3, dtype=torch.bool)"
+
+# fill_, zero_, masked_fill_, index_fill_ and index_put_ accept an expanded tensor (a warning at
+# most), but on a conj or neg view the fallback's copy_ back refuses it, after the op's own
+# checks and without the warnings
+MATH_BITS: Table = [
+    ("conj-fill-dense", CD + "k.fill_(1+1j)\nk.zero_()"),
+    ("neg-fill-dense", CD + "n.fill_(2)\nr = n[0]\nr.zero_()"),
+    ("neg-masked-fill-dense", CD + f"n.masked_fill_({ALL}, 3)"),
+    ("conj-index-fill-dense", CD + "k.index_fill_(1, torch.tensor([0, 2]), 1j)"),
+    ("neg-setitem-tensor-index-dense", CD + "n[torch.tensor([1])] = 5"),
+    ("conj-expanded-one-column", "c = torch.tensor([1j, 2.]).view(2, 1).expand(2, 1)\n"
+                                 "k = c.conj()\nk.fill_(3)"),
+    ("conj-expanded-empty", "c = torch.zeros(0, 1, dtype=torch.complex64).expand(0, 3)\n"
+                            "k = c.conj()\nk.fill_(1)\nk.zero_()"),
+    ("plain-expanded-fill-allowed", CE + "c.fill_(1)\nc.zero_()"),
+    ("plain-expanded-masked-fill-warns", CE + f"c.masked_fill_({ALL}, 1)"),
+    ("conj-expanded-masked-fill-bad-mask", CE + "k.masked_fill_(torch.ones(2, 3).int(), 1)"),
+    ("conj-expanded-index-fill-bad-dim", CE + "k.index_fill_(5, torch.tensor([0]), 1)"),
+    ("neg-expanded-fill-complex", CE + "n.fill_(1j)"),
+    ("neg-expanded-index-put-bad-index", CE + "n.index_put_((torch.tensor([5]),), "
+                                              "torch.tensor(1.))"),
+]
+
 ERRORS: Table = [
+    ("err-conj-expanded-fill", CE + "k.fill_(1)"),
+    ("err-conj-expanded-fill-complex", CE + "k.fill_(1j)"),
+    ("err-conj-expanded-row-fill", CE + "r = k[0]\nr.fill_(1)"),
+    ("err-conj-expanded-zero", CE + "k.zero_()"),
+    ("err-conj-expanded-masked-fill", CE + f"k.masked_fill_({ALL}, 1)"),
+    ("err-conj-expanded-masked-fill-none-chosen", CE + "k.masked_fill_(torch.zeros(2, 3).bool(), "
+                                                       "1)"),
+    ("err-conj-expanded-index-fill", CE + "k.index_fill_(-1, torch.tensor([0]), 1)"),
+    ("err-conj-expanded-index-fill-no-index", CE + "k.index_fill_(-1, torch.tensor([]).long(), "
+                                                   "1)"),
+    ("err-conj-expanded-setitem-tensor-index", CE + "k[torch.tensor([0])] = 1"),
+    ("err-neg-expanded-fill", CE + "n.fill_(1)"),
+    ("err-neg-expanded-fill-tensor", CE + "n.fill_(torch.tensor(2.))"),
+    ("err-neg-expanded-zero", CE + "n.zero_()"),
+    ("err-neg-expanded-row-zero", CE + "r = n[1]\nr.zero_()"),
+    ("err-neg-expanded-masked-fill", CE + f"n.masked_fill_({ALL}, 1)"),
+    ("err-neg-expanded-index-fill", CE + "n.index_fill_(0, torch.tensor([1]), 2)"),
+    ("err-neg-expanded-setitem-tensor-index", CE + "n[torch.tensor([0])] = 1"),
+    ("err-neg-expanded-index-put", CE + "n.index_put_((torch.tensor([0]),), torch.tensor(1.))"),
+    ("err-neg-expanded-index-put-accumulate", CE + "n.index_put_((torch.tensor([0]),), "
+                                                   "torch.tensor(1.), accumulate=True)"),
+    ("err-conj-expanded-setitem", CE + "k[0] = 1"),
+    ("err-conj-expanded-copy", CE + "k.copy_(torch.ones(2, 3, dtype=torch.complex64))"),
+    ("err-conj-expanded-add", CE + "k.add_(1)"),
+    ("err-neg-expanded-neg", CE + "n.neg_()"),
+    ("err-neg-expanded-mul", CE + "r = n[0]\nr.mul_(2)"),
     ("err-add-f16-int-alpha-overflow", H + "h.add_(1, alpha=70000)"),
     ("err-fill-int-too-big-for-parser", "t = torch.zeros(3, dtype=torch.int64)\nt.fill_(2**64)"),
     ("err-add-meta-uint8-float", "m = torch.zeros(3, device='meta', dtype=torch.uint8)\n"
@@ -252,4 +309,22 @@ ERRORS: Table = [
 
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
-    FILL + MOVED + COPY + ARITH + SETITEM + ERRORS, ERRORS)
+    FILL + MOVED + COPY + ARITH + SETITEM + MATH_BITS + ERRORS, ERRORS)
+
+
+# which programs warn: an expanded tensor written in place warns of the deprecation, but the
+# fallback writes a conj or neg view's clone, which is not expanded
+WARNINGS: Table = [
+    ("plain-expanded-masked-fill", CE + f"c.masked_fill_({ALL}, 1)"),
+    ("plain-expanded-index-fill", CE + "c.index_fill_(-1, torch.tensor([0]), 1)"),
+    ("plain-expanded-setitem-tensor-index", CE + "c[torch.tensor([0])] = 1"),
+    ("conj-expanded-masked-fill", CE + f"k.masked_fill_({ALL}, 1)"),
+    ("conj-expanded-index-fill", CE + "k.index_fill_(-1, torch.tensor([0]), 1)"),
+    ("neg-expanded-setitem-tensor-index", CE + "n[torch.tensor([0])] = 1"),
+    ("neg-expanded-index-put", CE + "n.index_put_((torch.tensor([0]),), torch.tensor(1.))"),
+]
+
+
+@pytest.mark.parametrize("src", params(WARNINGS))
+def test_warnings_match_torch(src: str) -> None:
+    assert_same_warnings(src)
