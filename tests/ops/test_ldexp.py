@@ -8,7 +8,9 @@ out from the exponent (other inputs), and the mul promotes the two.
 
 from __future__ import annotations
 
-from ._support import Table, table_tests
+import pytest
+
+from ._support import Table, assert_same_warnings, params, table_tests
 
 # float32 2x3x4 in halves; the same values as other dtypes and layouts
 A = "a = (torch.arange(24) % 5 - 2).float().view(2, 3, 4) / 2\n"
@@ -119,3 +121,21 @@ ERRORS: Table = [
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
     INT_EXPONENT + MUL_ROUTE + ERRORS, ERRORS)
+
+
+# resizing an output that holds elements warns: empty_like(input) when the exponent broadcasts
+# it, and out= of another shape
+WARNINGS: Table = [
+    ("int-broadcast-resizes", A + K + KT + "r = a[:1, :, :1]\ny = torch.ldexp(r, kt)"),
+    ("int-0d-input", "y = torch.ldexp(torch.tensor(1.5), torch.tensor([1, 2, 3]))"),
+    ("int-zero-size-input-no-warning", "y = torch.ldexp(torch.ones(0, 1), torch.ones(3).long())"),
+    ("int-same-shape-no-warning", A + K + KP + "y = torch.ldexp(a, kp)"),
+    ("int-out-resized", A + K + "o = torch.empty(3)\ny = torch.ldexp(a, k, out=o)"),
+    ("f32-broadcast-no-warning", A + "y = torch.ldexp(a[:1], a)"),
+    ("f32-out-resized", A + "o = torch.empty(3)\ny = torch.ldexp(a, a, out=o)"),
+]
+
+
+@pytest.mark.parametrize("src", params(WARNINGS))
+def test_warnings_match_torch(src: str) -> None:
+    assert_same_warnings(src)
