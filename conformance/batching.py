@@ -8,14 +8,16 @@ from collections.abc import Callable, Sequence
 from stridecheck.strategies.batch import Batch, batchable, calls
 from stridecheck.strategies.program import Program
 
-from .execute import first_difference, run
+from .coverage import program_cells
+from .execute import first_difference, from_first_call, run
 from .outcome import Outcome, check, input_of
 from .results import PASS
 from .targets import Target, Unsupported
 
 
 def check_batch(programs: Sequence[Program], target: Target,
-                started: Callable[[Program], None] | None = None) -> list[Outcome]:
+                started: Callable[[Program], None] | None = None,
+                inputs_checked: bool = False) -> list[Outcome]:
     """Check programs on `target`, those that can together as one batch (one compile for all
     on a compiled target, see strategies.batch); return an outcome per program, in order, and
     one more for the batch where only the batch differs.
@@ -26,7 +28,9 @@ def check_batch(programs: Sequence[Program], target: Target,
     everything `check` does (the location of the difference, the known divergences), and
     the others run as a batch again. A difference no tensor or step names one program for (a
     joint call's error) splits the batch in halves.
-    `started(program)` is told of each program or batch before the target runs it.
+    `started(program)` is told of each program or batch before the target runs it. With
+    `inputs_checked` the steps building each program's inputs are not observed (execute.
+    from_first_call): other programs check them.
     """
     import stridecheck.reference as ref
 
@@ -36,28 +40,30 @@ def check_batch(programs: Sequence[Program], target: Target,
 
     def alone(program: Program) -> Outcome:
         told(program)
-        return check(program, target)
+        return check(program, target, from_first_call(program) if inputs_checked else None)
 
     outcomes: dict[int, Outcome] = {}
     groups: dict[int, list[int]] = {}  # programs that batch, by their number of calls
     for i, program in enumerate(programs):
-        full = run(program, ref)
+        full = run(program, ref, watch=from_first_call(program) if inputs_checked else None)
         if len(programs) > 1 and batchable(program) and target.batches(program) and \
                 not any(r.error for r in full):
             groups.setdefault(calls(program), []).append(i)
             dtype, rank = input_of(full, program)
-            outcomes[i] = Outcome(PASS, target, program, dtype=dtype, rank=rank)
+            outcomes[i] = Outcome(PASS, target, program, dtype=dtype, rank=rank,
+                                  cells=program_cells(program, full))
         else:
             outcomes[i] = alone(program)
     extra: list[Outcome] = []
     for indices in groups.values():
-        extra += _check_together(programs, indices, target, outcomes, alone, told)
+        extra += _check_together(programs, indices, target, outcomes, alone, told,
+                                 inputs_checked)
     return [outcomes[i] for i in range(len(programs))] + extra
 
 
 def _check_together(programs: Sequence[Program], indices: list[int], target: Target,
                     outcomes: dict[int, Outcome], alone: Callable[[Program], Outcome],
-                    told: Callable[[Program], None]) -> list[Outcome]:
+                    told: Callable[[Program], None], inputs_checked: bool) -> list[Outcome]:
     """Run programs `indices` as one batch; where it differs, recheck as check_batch says
     (outcomes[i] holds a pass until then). Return the batch's own outcome where it differs
     and none of its programs does alone."""
@@ -69,13 +75,17 @@ def _check_together(programs: Sequence[Program], indices: list[int], target: Tar
     batch = Batch(tuple(programs[i] for i in indices))
     joint = batch.program
     told(joint)
+    watch = batch.watches
+    if inputs_checked:
+        inputs = from_first_call(joint)
+        watch = lambda i, name: inputs(i, name) and batch.watches(i, name)  # noqa: E731
     try:
-        actual = target.run(joint, batch.watches)
+        actual = target.run(joint, watch)
     except Unsupported:
         for i in indices:
             outcomes[i] = alone(programs[i])
         return []
-    expected = target.project(joint, run(joint, ref, watch=batch.watches))
+    expected = target.project(joint, run(joint, ref, watch=watch))
     at, diffs = first_difference(actual, expected, target.fields_for(joint))
     if not diffs:
         return []
@@ -92,7 +102,8 @@ def _check_together(programs: Sequence[Program], indices: list[int], target: Tar
     else:
         parts = [indices[:len(indices) // 2], indices[len(indices) // 2:]]
     extra = [o for part in parts
-             for o in _check_together(programs, part, target, outcomes, alone, told)]
+             for o in _check_together(programs, part, target, outcomes, alone, told,
+                                      inputs_checked)]
     if not extra and all(outcomes[i].status == PASS for i in indices):
         extra.append(alone(joint))  # the programs differ only together
     return extra

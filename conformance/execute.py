@@ -35,6 +35,14 @@ Realize = Callable[[Function, Any], Any]
 Watch = Callable[[int, str], bool]
 
 
+def from_first_call(program: Program) -> Watch:
+    """Return a watch observing nothing before the program's first call of its function but
+    the inputs as the call gets them: the steps building its inputs are checked step by step
+    by other programs."""
+    first = next((i for i, s in enumerate(program.steps) if s.op.kind == "call"), 0)
+    return lambda index, name: index >= first - 1
+
+
 def run(program: Program, lib: Any, *, observe_every_step: bool = True,
         realize: Realize = interpreted, watch: Watch | None = None) -> list[StepResult]:
     """Run every step on `lib` until one raises; observe live tensors after each step (those

@@ -10,7 +10,8 @@ from stridecheck.strategies.program import Program, Step, encode_value, from_dat
 
 from .compare import Difference, show
 from .conditions import CallSite, Site, diff_conditions
-from .execute import StepResult, first_difference, live_at, run, shape_context
+from .coverage import program_cells
+from .execute import StepResult, Watch, first_difference, live_at, run, shape_context
 from .known import KnownDivergence, classify
 from .locate import first_diverging_step, locate_in_call
 from .observe import FIELDS, Snapshot
@@ -50,6 +51,8 @@ class Outcome:
     # the step found to differ first inside a call of the program's function (its body
     # step, as the program with that call inlined numbers it), when the difference is a call's
     located: Step | None = None
+    # the cells of the layout matrix's space the program exercised (conformance.coverage)
+    cells: tuple[str, ...] = ()
 
     def explain(self) -> str:
         lines = [f"{self.target.name}: {len(self.diffs)} difference(s)"]
@@ -75,7 +78,8 @@ class Outcome:
                 "dtype": self.dtype, "rank": self.rank, "length": len(self.program),
                 "ops": self.program.op_keys(),
                 "op": op, "family": spec.family if spec else None, "status": self.status,
-                "known": self.known.id if self.known else None, "shrink": shrink}
+                "known": self.known.id if self.known else None, "shrink": shrink,
+                "cells": list(self.cells)}
 
     def failure_record(self, test: str, device: str) -> FailureRecord:
         """Return the `failure` record: the example plus what a report and a repro need."""
@@ -177,23 +181,30 @@ def input_of(expected: list[StepResult], program: Program) -> tuple[str, int]:
             break
         snap = result.live[name]
         found = (snap.dtype, len(snap.shape))
+    if found[1] < 0:  # the steps building it were not observed: it as first seen after them
+        snap = next((r.live[name] for r in expected if name in r.live), None)
+        found = (snap.dtype, len(snap.shape)) if snap is not None else found
     return found
 
 
-def check(program: Program, target: Target) -> Outcome:
-    """Run `program` on the reference and on `target`; return the classified outcome."""
+def check(program: Program, target: Target, watch: Watch | None = None) -> Outcome:
+    """Run `program` on the reference and on `target`; return the classified outcome.
+
+    `watch` says which tensors both runs observe after each step (all when None).
+    """
     import stridecheck.reference as ref
 
-    full = run(program, ref)
+    full = run(program, ref, watch=watch)
     dtype, rank = input_of(full, program)
     try:
-        actual = target.run(program)
+        actual = target.run(program, watch)
     except Unsupported as exc:
         return Outcome(UNSUPPORTED, target, program, reason=str(exc), dtype=dtype, rank=rank)
+    cells = program_cells(program, full)
     expected = target.project(program, full)
     at, diffs = first_difference(actual, expected, target.fields_for(program))
     if not diffs:
-        return Outcome(PASS, target, program, dtype=dtype, rank=rank)
+        return Outcome(PASS, target, program, dtype=dtype, rank=rank, cells=cells)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
     located = None
@@ -223,7 +234,8 @@ def check(program: Program, target: Target) -> Outcome:
                              Site(program, full, index, inputs))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=live_at(expected, at),
-                   actual_live=live_at(actual, at), dtype=dtype, rank=rank, located=located)
+                   actual_live=live_at(actual, at), dtype=dtype, rank=rank, located=located,
+                   cells=cells)
 
 
 def reproduce(entry: KnownDivergence) -> Outcome:

@@ -35,6 +35,10 @@ PROFILES: dict[str, dict[str, Any]] = {
     # real accelerators: first calls are slow, so no deadline
     "gpu": dict(max_examples=1000, deadline=None, print_blob=True),
 }
+# the share of the layout matrix's cells a target with a smaller example budget (a compiled
+# one, Target.budget_scale < 1) runs in each profile: an even stride through the cells, which
+# take turns by op; every other target runs them all
+MATRIX_SHARE: dict[str, float] = {"dev": 0.005, "ci": 0.01, "thorough": 1.0, "gpu": 0.1}
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 KNOWN_KEY = "stridecheck_known"
@@ -105,11 +109,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "registers your backend (\"import torch_npu\")")
     group.addoption("--stridecheck-parts", type=int, default=4, metavar="N",
                     help="split each target's examples into N tests (default 4)")
+    group.addoption("--stridecheck-matrix-share", type=float, default=None, metavar="SHARE",
+                    help="share (0 to 1) of the layout matrix's cells that targets with a "
+                         "smaller example budget (compiled ones) run; every other target runs "
+                         "them all (default per profile: " + ", ".join(
+                             f"{k} {v:g}" for k, v in MATRIX_SHARE.items()) + ")")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
                     help="known divergences of your own (the format of the packaged "
                          "known_divergences.toml), added to the packaged ones; repeatable")
+
+
+def matrix_share(config: pytest.Config, target: Target) -> float:
+    """Return the share of the layout matrix's cells `target` runs (MATRIX_SHARE)."""
+    if target.budget_scale >= 1:
+        return 1.0
+    share = config.getoption("--stridecheck-matrix-share")
+    return share if share is not None else \
+        MATRIX_SHARE[config.getoption("--stridecheck-profile")]
 
 
 def parse_devices(text: str | None) -> tuple[str, ...]:
@@ -142,6 +160,9 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.register_profile(f"stridecheck-{name}", suppress_health_check=_SUPPRESS, **kw)
     profile = config.getoption("--stridecheck-profile")
     settings.load_profile(f"stridecheck-{profile}")
+    share = config.getoption("--stridecheck-matrix-share")
+    if share is not None and not 0 <= share <= 1:
+        raise pytest.UsageError(f"--stridecheck-matrix-share={share:g}: need 0 <= SHARE <= 1")
     devices = parse_devices(config.getoption("--stridecheck-devices"))
     try:
         targets = resolve_targets(config.getoption("--stridecheck-targets"), devices)

@@ -92,6 +92,9 @@ class ExampleFields(TypedDict):
     status: str  # one of STATUSES
     known: str | None  # the known-divergence entry it matched
     shrink: bool  # one of the examples Hypothesis tried while shrinking a failure
+    # the cells of the layout matrix's space its steps exercised (conformance.coverage);
+    # absent in results of versions before the matrix
+    cells: NotRequired[list[str]]
 
 
 class ExampleRecord(ExampleFields):
@@ -127,6 +130,9 @@ class FailureRecord(ExampleFields):
     a repro script and a known-divergence entry need, so the line stands on its own."""
 
     kind: Literal["failure"]
+    # how many examples of its class (divergence_class) the run found, where a test went on
+    # past divergences (the layout matrix); absent where it stopped at this one
+    count: NotRequired[int]
     program: str  # torch source
     index: int  # the step that differed (-1 when none did)
     # what replaying it takes (outcome.replay_record): the program as data, the source the
@@ -318,6 +324,23 @@ class Recorder:
     def close(self) -> None:
         self.inflight.close()
         self.file.close()
+
+
+# the conditions that tell divergences of one op and first field apart as classes: whether
+# torch or the reference raised (conformance.conditions)
+CLASS_CONDITIONS = ("error.raised",)
+ClassKey = tuple[str, str, str, tuple[tuple[str, Any], ...]]
+
+
+def divergence_class(failure: FailureRecord) -> ClassKey:
+    """Return the class of a divergence: its target, op, first differing field and the
+    conditions of CLASS_CONDITIONS it meets. `stridecheck baseline` writes an entry per class,
+    and a run that keeps going past divergences reports one representative of each."""
+    found = failure.get("conditions") or {}
+    conditions = found if isinstance(found, dict) else {}
+    diffs = failure.get("diffs") or []
+    return (str(failure["target"]), str(failure["op"]), str(diffs[0]["field"]) if diffs else "",
+            tuple((k, v) for k, v in conditions.items() if k in CLASS_CONDITIONS))
 
 
 def reproduce_blob(exc: BaseException) -> str | None:

@@ -61,6 +61,9 @@ class Target:
     # benchmarks/bench_function_programs.py)
     batch: int = 1
     batch_budget_scale: float = 1.0  # the share of the example budget for batches
+    # how many of the layout matrix's cells it runs as one batch (one op each: they batch
+    # well where a run costs more than its steps, as a compile does)
+    matrix_batch: int = 1
     # messages with which a build refuses work it cannot do: "unsupported", not a divergence
     refusals: tuple[str, ...] = replay.REFUSALS
     # torch code a repro script runs first (a backend's import, say)
@@ -231,6 +234,7 @@ class CompiledTarget(Target):
     # break in the middle of a joint body falls inside one program of 16)
     batch: int = 1
     batch_budget_scale: float = 0.005  # 5 batches, about 45 programs, in the ci profile
+    matrix_batch: int = 32
     backend: str = "inductor"
     dynamic: bool | None = None  # torch.compile's own default: static, then dynamic
     # each call first marks its tensor arguments' dims of size >= 2 maybe dynamic

@@ -24,8 +24,8 @@ from stridecheck.conformance.outcome import (
     check,
     reproduce,
 )
-from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, run_state
-from stridecheck.conformance.results import reproduce_blob
+from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, matrix_share, run_state
+from stridecheck.conformance.results import ClassKey, divergence_class, reproduce_blob
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import (
     alias_programs,
@@ -33,6 +33,7 @@ from stridecheck.strategies import (
     function_programs,
     view_chains,
 )
+from stridecheck.strategies.matrix import cell_programs
 
 
 def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> settings:
@@ -122,6 +123,64 @@ def test_function_programs(stridecheck_target: Target, stridecheck_part: tuple[i
              stridecheck_part, request, batched=True)
     else:
         _run(function_programs(device=target.device), target, stridecheck_part, request)
+
+
+def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                       request: pytest.FixtureRequest) -> None:
+    """Every cell of the layout matrix (strategies.matrix), or the target's share of them,
+    in the part's stride; it goes on past divergences and fails at the end with one shortest
+    representative of each class (conformance.results.divergence_class) recorded."""
+    target = stridecheck_target
+    if target.unavailable:
+        pytest.skip(f"{target.name}: {target.unavailable}")
+    cells = cell_programs(target.device)
+    share = matrix_share(request.config, target)
+    if share <= 0:
+        pytest.skip(f"{target.name}: --stridecheck-matrix-share is 0")
+    i, n = stridecheck_part
+    cells = cells[::max(1, round(1 / share))][i - 1::n]
+    recorder = run_state(request.config).recorder
+    test = request.node.name
+    known: Counter[str] = Counter()
+    unsupported: Counter[str] = Counter()
+    classes: dict[ClassKey, tuple[Outcome, Any, int]] = {}
+
+    def started(program: Any) -> None:
+        if recorder is not None:
+            recorder.started(test, target.name, target.device, program)
+
+    size = target.matrix_batch
+    for start in range(0, len(cells), size):
+        programs = [c.program for c in cells[start:start + size]]
+        for outcome in check_batch(programs, target, started, inputs_checked=True):
+            if recorder is not None:
+                recorder.example(outcome.record(test, target.device))
+            if outcome.status == KNOWN:
+                assert outcome.known is not None
+                known[outcome.known.id] += 1
+            elif outcome.status == UNSUPPORTED:
+                unsupported[target.name] += 1
+            elif outcome.status == DIVERGENCE:
+                failure = outcome.failure_record(test, target.device)
+                key = divergence_class(failure)
+                best = classes.get(key)
+                count = best[2] + 1 if best else 1
+                if best is None or len(outcome.program.steps) < len(best[0].program.steps):
+                    best = (outcome, failure, count)
+                classes[key] = (best[0], best[1], count)
+    request.node.user_properties.append((KNOWN_KEY, dict(known)))
+    request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
+    if not classes:
+        return
+    for outcome, failure, count in classes.values():
+        if recorder is not None:
+            recorder.failure({**failure, "count": count}, None)
+    lines = [f"{len(classes)} class(es) of divergence among {len(cells)} cells:"]
+    for (_, op, field, when), (outcome, _, count) in classes.items():
+        lines.append(f"  {op}: {field}{' ' + str(dict(when)) if when else ''} "
+                     f"({count} cell(s)); the shortest:")
+        lines += ["    " + line for line in outcome.explain().splitlines()]
+    raise AssertionError("\n".join(lines))
 
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stridecheck.conformance.known import entries
-from stridecheck.conformance.results import FailureRecord
+from stridecheck.conformance.results import ClassKey, FailureRecord, divergence_class
 from stridecheck.conformance.when import LEGACY, parse_when, toml_when
 
 from .reading import Results
@@ -27,7 +27,6 @@ from .summary import difference_text
 # an exception differs says what kind of divergence it is; the others (strides differing
 # only on size-1 dims, an empty tensor, an offset among the fields) belong to the shrunk
 # program, since shrinking drives sizes to 1 and 0, rather than to the divergence
-KIND_CONDITIONS = ("error.raised",)
 TODO_REASON = "TODO: why the target differs here, with the source that shows it."
 
 
@@ -55,7 +54,7 @@ class Baseline:
 
 def baseline(results: Results) -> Baseline:
     """Return an entry per distinct divergence among the results' failures."""
-    found: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], Entry] = {}
+    found: dict[ClassKey, Entry] = {}
     left_out: list[tuple[FailureRecord, str]] = []
     for failure in results.failures:
         why = _unusable(failure)
@@ -63,9 +62,7 @@ def baseline(results: Results) -> Baseline:
             left_out.append((failure, why))
             continue
         diffs = failure["diffs"]
-        when = tuple((name, value) for name, value in _conditions(failure).items()
-                     if name in KIND_CONDITIONS)
-        key = (str(failure["target"]), str(failure["op"]), str(diffs[0]["field"]), when)
+        key = divergence_class({**failure, "conditions": _conditions(failure)})
         entry = found.get(key)
         if entry is None:
             entry = found[key] = Entry(

@@ -270,6 +270,18 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 1 if changes.regressed else 0
 
 
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    """Print, per target, how much of the layout matrix's declared space the results cover."""
+    from .coverage import coverage_text
+    from .reading import ResultsError, load
+    try:
+        results = load(args.results)
+    except ResultsError as exc:
+        return _usage(str(exc))
+    print(coverage_text(results.examples, every_cell=args.all))
+    return 0
+
+
 def _cmd_repro(args: argparse.Namespace) -> int:
     import subprocess
     if not os.path.isfile(args.script):
@@ -388,6 +400,12 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--cells", action="store_true",
                       help="list each op x target whose statuses differ, with the counts")
     comp.set_defaults(func=_cmd_compare)
+    cover = sub.add_parser("coverage", help="per target, the cells of the layout matrix's "
+                                            "space the results exercised")
+    cover.add_argument("results", nargs="+", metavar="RESULTS", help="results.jsonl files")
+    cover.add_argument("--all", action="store_true",
+                       help="list every uncovered cell, not the first few of each op")
+    cover.set_defaults(func=_cmd_coverage)
     repro = sub.add_parser("repro", help="run a standalone repro script (exit 1: diverges)")
     repro.add_argument("script", metavar="FILE")
     repro.set_defaults(func=_cmd_repro)

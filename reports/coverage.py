@@ -1,0 +1,85 @@
+"""Coverage of the layout matrix's declared space (reference.cells) by a run's examples.
+
+Each example record lists the cells its steps exercised (conformance.coverage); a cell is
+covered on a target when some example there exercised it. `stridecheck coverage RESULTS...`
+prints it per target, and the report draws it as an op x layout-class map.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from stridecheck.conformance.results import ExampleRecord
+from stridecheck.reference.cells import LAYOUT_NAMES, OpSpace, spaces
+
+
+@dataclass
+class TargetCoverage:
+    """The cells one target's examples exercised, with how many examples exercised each."""
+
+    target: str
+    hits: Counter[str] = field(default_factory=Counter)
+
+    def covered(self, cells: Iterable[str]) -> list[str]:
+        return [c for c in cells if c in self.hits]
+
+
+def by_target(examples: Iterable[ExampleRecord]) -> dict[str, TargetCoverage]:
+    """Return each target's coverage, targets in the order their examples come."""
+    found: dict[str, TargetCoverage] = {}
+    for e in examples:
+        cells = e.get("cells")
+        if not cells:
+            continue
+        cov = found.get(e["target"])
+        if cov is None:
+            cov = found[e["target"]] = TargetCoverage(e["target"])
+        cov.hits.update(cells)
+    return found
+
+
+def declared() -> list[tuple[OpSpace, tuple[str, ...]]]:
+    """Return each op's space with its declared cells, in catalogue order."""
+    return [(s, s.cells()) for s in spaces()]
+
+
+def layout_map(cov: TargetCoverage) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Return, per op, for each layout class of LAYOUT_NAMES, (covered, declared) of the
+    op's cells that put its subject in that class: the rows of the op x layout map."""
+    rows = []
+    for space, cells in declared():
+        row = []
+        for layout in LAYOUT_NAMES:
+            mine = [c for c in cells if f"|a={layout}|" in c + "|"]
+            row.append((len(cov.covered(mine)), len(mine)))
+        rows.append((space.op, row))
+    return rows
+
+
+def coverage_text(examples: Iterable[ExampleRecord], every_cell: bool = False,
+                  per_op: int = 3) -> str:
+    """Return the `stridecheck coverage` text: per target `cells covered N/M`, then the ops
+    with uncovered cells (each op's first `per_op` of them, or all with `every_cell`)."""
+    targets = by_target(examples)
+    spaces_ = declared()
+    total = sum(len(cells) for _, cells in spaces_)
+    if not targets:
+        return ("no example of these results records cells (results of a version before "
+                f"the layout matrix, or no example ran); {total} cells are declared")
+    lines = []
+    for cov in targets.values():
+        covered = sum(len(cov.covered(cells)) for _, cells in spaces_)
+        lines.append(f"{cov.target}: cells covered {covered}/{total} "
+                     f"({100 * covered / total:.1f}%)")
+        for space, cells in spaces_:
+            missing = [c for c in cells if c not in cov.hits]
+            if not missing:
+                continue
+            shown = missing if every_cell else missing[:per_op]
+            more = len(missing) - len(shown)
+            lines.append(f"  {space.op}: {len(cells) - len(missing)}/{len(cells)}, uncovered: "
+                         + ", ".join(c.split("|", 1)[1] for c in shown)
+                         + (f" and {more} more" if more else ""))
+    return "\n".join(lines)
