@@ -43,6 +43,10 @@ def arange(start: Any, end: Any = None, step: Any = 1, *, dtype: Any = None,
         start, end = 0, start
     is_float = any(isinstance(v, float) for v in (start, end, step))
     dt = _dtype(dtype, dtypes.float32 if is_float else dtypes.int64)
+    if dt is dtypes.bool_ or dt.is_complex:
+        # RangeFactories.cpp dispatches on AT_DISPATCH_ALL_TYPES_AND2(Half, BFloat16): no bool,
+        # no complex (meta has no kernel to refuse them: the model's meta stands for CPU)
+        raise errors.fail("kernel_dtype", kernel="arange_cpu", type=dt.scalar_name)
     if step == 0:
         raise errors.fail("arange_step_zero")
     if (step > 0 and end < start) or (step < 0 and end > start):

@@ -51,6 +51,9 @@ CASES: Table = [
     ("arange-dtype-f16", "y = torch.arange(5, dtype=torch.float16)"),
     ("arange-meta", "y = torch.arange(6, device='meta')"),
     ("arange-kw-step", "y = torch.arange(0, 10, step=4)"),
+    # no CPU kernel for bool or complex
+    ("arange-bool", "y = torch.arange(1, 5, dtype=torch.bool)"),
+    ("arange-complex", "y = torch.arange(3, dtype=torch.complex64)"),
     # zeros / ones / full
     ("zeros-varargs", "y = torch.zeros(2, 3)"),
     ("zeros-tuple", "y = torch.zeros((2, 3))"),
