@@ -348,6 +348,20 @@ def _tensor_index(site: Site, diffs: list[Difference]) -> bool:
     return any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,)))
 
 
+@fact("operands.out_shares_storage")
+def _out_shares_storage(site: Site, diffs: list[Difference]) -> bool:
+    """The step's out= tensor shares storage with a tensor the step reads (its subject or
+    another operand), even with no element in common (an empty out= viewing the input)."""
+    step = site.step
+    assert step is not None
+    out = dict(step.op.kwargs).get("out")
+    if not isinstance(out, Ref) or out.name not in site.before:
+        return False
+    storage = site.before[out.name].storage
+    return any(site.before[n].storage == storage for n in (step.src, *step.op.refs())
+               if n != out.name and n in site.before)
+
+
 @_register("operands.literal_device", "texts", "meta")
 def _literal_device(site: Site | None, diffs: list[Difference], value: Any) -> bool:
     """The step reads a tensor written out in the program (`torch.tensor([0], device=...)`)

@@ -96,6 +96,11 @@ CASES: list[tuple[str, Any, Any, Any]] = [
     ("operands.tensor_index", True,
      ([STRIDES], step_site("x = torch.zeros(3)\ny = x[torch.tensor([0, 1])]\n")),
      ([STRIDES], step_site("x = torch.zeros(3)\ny = x[0:2]\n"))),
+    ("operands.out_shares_storage", True,
+     ([STRIDES], step_site("x = torch.arange(3).view(3, 1)\no = x.expand(0, -1, -1)\n"
+                           "y = torch.nonzero(x, out=o)\n")),
+     ([STRIDES], step_site("x = torch.arange(3).view(3, 1)\no = torch.zeros(0, 3, 1).long()\n"
+                           "y = torch.nonzero(x, out=o)\n"))),
     ("operands.literal_device", "meta",
      ([STRIDES], step_site('x = torch.zeros(1, device="meta")\n'
                            'y = x.add_(torch.tensor([1.0], device="meta"))\n')),
