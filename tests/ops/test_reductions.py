@@ -7,7 +7,8 @@ channels_last, expanded, sliced with an offset, conj views, zero-size and size-1
 values (exact integer and float sums, half accumulated in float, sums within a tolerance or
 undefined under cancellation, first-occurrence indices, NaN propagation), inputs with undefined
 values, meta tensors; out= (strides kept, resized with the warning, dtype taken from out=,
-dtype errors) and the errors torch raises (dims, empty reductions, complex and bool inputs)."""
+dtype errors, out= of another kind of dtype: complex into real, float into int or bool, int
+into float) and the errors torch raises (dims, empty reductions, complex and bool inputs)."""
 
 from __future__ import annotations
 
@@ -199,7 +200,60 @@ ALLANY: Table = [
     ("count_nonzero-transposed", A + "r = a.transpose(0, 1).count_nonzero(2)"),
 ]
 
+# out= of another kind of dtype than the result's. Eager CPU reduces in the result dtype and
+# casts into out= where can_cast allows (complex into real drops the imaginary part, as torch
+# 2.13 does: it is torch._refs, and so meta and fake tensors, that refuse it); with dtype= the
+# out= must have that dtype; amax and amin take out='s dtype from the input
+O = "o = torch.zeros(3)\n"  # float32
+OI = "o = torch.zeros(3, dtype=torch.int64)\n"
+OB = "o = torch.zeros(3, dtype=torch.bool)\n"
+OC = "o = torch.zeros(3, dtype=torch.complex64)\n"
+OUT_KINDS: Table = [
+    ("mean-complex-out-float", CX + O + "r = torch.mean(w, (0,), out=o)"),
+    ("mean-complex-out-float-keepdim", CX + "o = torch.zeros(1, 3)\n"
+                                            "r = torch.mean(w, 0, keepdim=True, out=o)"),
+    ("mean-complex-out-float64", CX + "o = torch.zeros(3, dtype=torch.float64)\n"
+                                      "r = torch.mean(w, (0,), out=o)"),
+    ("mean-complex-out-float-resized", CX + "o = torch.zeros(5)\nr = torch.mean(w, 0, out=o)"),
+    ("mean-complex-dtype-complex-out", CX + OC + "r = torch.mean(w, 0, dtype=torch.complex64, "
+                                                 "out=o)"),
+    ("sum-complex-out-float", CX + O + "r = torch.sum(w, (0,), out=o)"),
+    ("prod-complex-out-float", CX + O + "r = torch.prod(w, 0, out=o)"),
+    ("sum-float-out-int", X + OI + "r = torch.sum(x, 0, out=o)"),
+    ("sum-float-out-bool", X + OB + "r = torch.sum(x, 0, out=o)"),
+    ("prod-float-out-int", X + OI + "r = torch.prod(x, 0, out=o)"),
+    ("sum-int-out-float", I + O + "r = torch.sum(i, 0, out=o)"),
+    ("sum-int-out-bool", I + OB + "r = torch.sum(i, (0,), out=o)"),
+    ("sum-bool-out-float", B + O + "r = torch.sum(b, 0, out=o)"),
+    ("prod-int-out-complex", I + OC + "r = torch.prod(i, 0, out=o)"),
+    ("mean-float-out-complex", X + OC + "r = torch.mean(x, 0, out=o)"),
+    ("sum-float-dtype-int-out-int", X + OI + "r = torch.sum(x, 0, dtype=torch.int64, out=o)"),
+    ("sum-int-dtype-float-out-float", I + O + "r = torch.sum(i, 0, dtype=torch.float32, out=o)"),
+    ("mean-int-dtype-float-out-float", I + O + "r = torch.mean(i, 0, dtype=torch.float32, "
+                                               "out=o)"),
+]
+
 ERRORS: Table = [
+    # without dims, mean's out= goes through mean.dtype_out, which checks the cast first
+    ("err-mean-complex-no-dim-out-float", CX + "r = torch.mean(w, out=torch.zeros(()))"),
+    ("err-mean-complex-no-dim-dtype-out-float", CX + "r = torch.mean(w, dtype=torch.complex64, "
+                                                     "out=torch.zeros(()))"),
+    ("err-mean-complex-out-int", CX + OI + "r = torch.mean(w, (0,), out=o)"),
+    ("err-mean-complex-out-bool", CX + OB + "r = torch.mean(w, 0, out=o)"),
+    ("err-mean-float-out-bool", X + OB + "r = torch.mean(x, 0, out=o)"),
+    ("err-mean-int-out-float", I + O + "r = torch.mean(i, 0, out=o)"),
+    ("err-mean-complex-dtype-float-out", CX + O + "r = torch.mean(w, 0, dtype=torch.complex64, "
+                                                  "out=o)"),
+    ("err-mean-float-dtype-float64-out-float", X + O + "r = torch.mean(x, 0, "
+                                                       "dtype=torch.float64, out=o)"),
+    ("err-sum-complex-dtype-out-float", CX + O + "r = torch.sum(w, 0, dtype=torch.complex64, "
+                                                 "out=o)"),
+    ("err-sum-float-dtype-out-int", X + OI + "r = torch.sum(x, 0, dtype=torch.float32, out=o)"),
+    ("err-prod-int-dtype-out-bool", I + OB + "r = torch.prod(i, 0, dtype=torch.int64, out=o)"),
+    ("err-amax-complex-out-float", CX + O + "r = torch.amax(w, 0, out=o)"),
+    ("err-amin-float-out-int", X + OI + "r = torch.amin(x, 0, out=o)"),
+    ("err-amax-int-out-float", I + O + "r = torch.amax(i, (0,), out=o)"),
+    ("err-amin-float-out-bool", X + OB + "r = torch.amin(x, 0, out=o)"),
     ("err-sum-dim-range", X + "r = x.sum(2)"),
     ("err-sum-dim-negative-range", X + "r = torch.sum(x, -3)"),
     ("err-sum-dim-repeated", X + "r = x.sum((0, -2))"),
@@ -285,7 +339,7 @@ ERRORS: Table = [
 
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
-    SUM + MEAN + PROD + EXTREMES + ARG + ALLANY + ERRORS, ERRORS)
+    SUM + MEAN + PROD + EXTREMES + ARG + ALLANY + OUT_KINDS + ERRORS, ERRORS)
 
 
 # How precisely the reference knows a result: "exact" (no tolerance, every element defined)
