@@ -24,6 +24,7 @@ the list spreads over the ops.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterator
@@ -104,11 +105,12 @@ class Cell:
         return self.op + "|" + "|".join(f"{f}={v}" for f, v in self.row)
 
 
-def cell_programs(device: str = "cpu") -> list[Cell]:
+@functools.cache
+def cell_programs(device: str = "cpu") -> tuple[Cell, ...]:
     """Return every row of the matrix as a program on `device`, the ops taking turns."""
     per_op = [[Cell(s.op, row, cell_program(s, dict(row), device)) for row in covering(s)]
               for s in spaces()]
-    return [c for group in itertools.zip_longest(*per_op) for c in group if c is not None]
+    return tuple(c for group in itertools.zip_longest(*per_op) for c in group if c is not None)
 
 
 # -- building operands of a layout class ---------------------------------------------------
