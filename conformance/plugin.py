@@ -35,10 +35,12 @@ PROFILES: dict[str, dict[str, Any]] = {
     # real accelerators: first calls are slow, so no deadline
     "gpu": dict(max_examples=1000, deadline=None, print_blob=True),
 }
-# the share of the layout matrix's cells a target with a smaller example budget (a compiled
-# one, Target.budget_scale < 1) runs in each profile: an even stride through the cells, which
-# take turns by op; every other target runs them all
-MATRIX_SHARE: dict[str, float] = {"dev": 0.005, "ci": 0.01, "thorough": 1.0, "gpu": 0.1}
+# the share of the layout matrix's cells a target runs in each profile: (a target with the
+# full example budget, one with a smaller budget: a compiled one, Target.budget_scale < 1),
+# an even stride through the cells, which take turns by op; --stridecheck-max-examples below
+# the profile's scales it down alike
+MATRIX_SHARE: dict[str, tuple[float, float]] = {
+    "dev": (0.1, 0.005), "ci": (1.0, 0.01), "thorough": (1.0, 1.0), "gpu": (1.0, 0.1)}
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 KNOWN_KEY = "stridecheck_known"
@@ -110,10 +112,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--stridecheck-parts", type=int, default=4, metavar="N",
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-matrix-share", type=float, default=None, metavar="SHARE",
-                    help="share (0 to 1) of the layout matrix's cells that targets with a "
-                         "smaller example budget (compiled ones) run; every other target runs "
-                         "them all (default per profile: " + ", ".join(
-                             f"{k} {v:g}" for k, v in MATRIX_SHARE.items()) + ")")
+                    help="share (0 to 1) of the layout matrix's cells every target runs "
+                         "(default per profile, for targets with the full example budget and "
+                         "for compiled ones: " + ", ".join(
+                             f"{k} {a:g} and {b:g}" for k, (a, b) in MATRIX_SHARE.items())
+                         + "; --stridecheck-max-examples below the profile's scales it down)")
+    group.addoption("--stridecheck-round", type=int, default=0, metavar="N",
+                    help="round N of a campaign (stridecheck run --budget): every test draws "
+                         "a stream of examples of its own for the round, replaying nothing "
+                         "(default 0: the profile's own streams)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
@@ -123,11 +130,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def matrix_share(config: pytest.Config, target: Target) -> float:
     """Return the share of the layout matrix's cells `target` runs (MATRIX_SHARE)."""
-    if target.budget_scale >= 1:
-        return 1.0
     share = config.getoption("--stridecheck-matrix-share")
-    return share if share is not None else \
-        MATRIX_SHARE[config.getoption("--stridecheck-profile")]
+    if share is not None:
+        return float(share)
+    profile = config.getoption("--stridecheck-profile")
+    full, reduced = MATRIX_SHARE[profile]
+    share = full if target.budget_scale >= 1 else reduced
+    examples = config.getoption("--stridecheck-max-examples")
+    if examples is not None:
+        share *= min(1.0, examples / PROFILES[profile]["max_examples"])
+    return share
 
 
 def parse_devices(text: str | None) -> tuple[str, ...]:

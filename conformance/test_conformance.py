@@ -43,6 +43,10 @@ def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> 
     # no explain phase: it reruns the failure many times, minutes on a compiled target
     phases = [p for p in base.phases if p is not Phase.explain]
     share = -(-int(examples * scale) // parts)
+    if config.getoption("--stridecheck-round"):
+        # a round of a campaign: a stream of its own (seeded below), nothing replayed
+        return settings(base, max_examples=max(3, share), phases=phases, derandomize=True,
+                        database=None)
     return settings(base, max_examples=max(3, share), phases=phases)
 
 
@@ -90,7 +94,9 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
     if budget.derandomize:
         # derandomized Hypothesis seeds from the function's source, the same for every test
         # here; a seed of the test's name gives each test, and each part, a stream of its own
-        checked = seed(zlib.crc32(request.node.name.encode()))(checked)
+        # (a campaign's round N adds N: each round draws other examples)
+        checked = seed(zlib.crc32(request.node.name.encode())
+                       + request.config.getoption("--stridecheck-round"))(checked)
     try:
         checked()
     except AssertionError as exc:

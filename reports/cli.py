@@ -74,14 +74,8 @@ def _cmd_targets(args: argparse.Namespace) -> int:
 
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the conformance suite (pytest underneath), then write results, repros and report."""
-    import subprocess
-
-    from stridecheck.conformance.outcome import complete_crash
     from stridecheck.conformance.plugin import PROFILES, parse_devices, parse_shard
-    from stridecheck.conformance.results import collect_crashes
     from stridecheck.conformance.targets import resolve_targets
-
-    from .progress import Progress
 
     if args.profile not in PROFILES:
         return _usage(f"unknown profile {args.profile!r}; known: {', '.join(PROFILES)}")
@@ -103,6 +97,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     log_path = os.path.join(out_dir, "pytest.log")
     try:
         os.makedirs(out_dir, exist_ok=True)
+        open(log_path, "wb").close()  # a previous run's log in this folder is replaced
         for stale in glob.glob(glob.escape(results_path) + "*"):
             os.unlink(stale)  # a previous run's results in this folder are replaced
     except OSError as exc:
@@ -127,23 +122,51 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.n != "0":
         cmd += ["-n", args.n]
     cmd += args.pytest_args
+    if args.budget is not None:
+        return _campaign(args, cmd, results_path, log_path, out_dir)
     print(f"stridecheck run: pytest {' '.join(cmd[3:])}", flush=True)
     print(f"  pytest's own output: {log_path}", flush=True)
-    interrupted = False
-    with open(log_path, "wb") as log, Progress(results_path, quiet=args.quiet):
-        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            code = child.wait()
-        except KeyboardInterrupt:
-            # pytest got the same Ctrl-C: let it write its end record, then report what it did
-            interrupted = True
-            code = child.wait()
+    code, interrupted = _pytest(cmd, log_path, results_path, args.quiet)
     if interrupted:
         print("stridecheck: interrupted; the report covers the examples checked so far",
               file=sys.stderr)
         if os.path.exists(results_path):
             _write_outputs([results_path], out_dir)
         return 130
+    return _finish(code, results_path, log_path, out_dir)
+
+
+def _pytest(cmd: list[str], log_path: str, results_path: str, quiet: bool,
+            seconds: float | None = None) -> tuple[int, bool]:
+    """Run pytest with progress lines; return its exit code and whether Ctrl-C stopped it.
+    After `seconds` pytest gets the interrupt a Ctrl-C sends (it then writes its end
+    record and stops)."""
+    import signal
+    import subprocess
+
+    from .progress import Progress
+
+    interrupted = False
+    with open(log_path, "ab") as log, Progress(results_path, quiet=quiet):
+        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            code = child.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            child.send_signal(signal.SIGINT)  # the budget is spent: stop as Ctrl-C stops
+            code = child.wait()
+            code = 0 if code == 2 else code  # pytest's exit on an interrupt
+        except KeyboardInterrupt:
+            # pytest got the same Ctrl-C: let it write its end record, then report what it did
+            interrupted = True
+            code = child.wait()
+    return code, interrupted
+
+
+def _finish(code: int, results_path: str, log_path: str, out_dir: str) -> int:
+    """Turn pytest's exit into the command's: crashes recorded, outputs written."""
+    from stridecheck.conformance.outcome import complete_crash
+    from stridecheck.conformance.results import collect_crashes
+
     if code < 0:
         collect_crashes(results_path, f"pytest was killed by signal {-code} while checking "
                                       "this program", complete=complete_crash)
@@ -156,6 +179,93 @@ def _cmd_run(args: argparse.Namespace) -> int:
         return _usage("the run wrote no results")
     status = _write_outputs([results_path], out_dir)
     return 1 if code != 0 and code != 5 else status
+
+
+def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_path: str,
+              out_dir: str) -> int:
+    """Run the suite in rounds until the budget is spent, each round on streams of its own.
+
+    What the rounds so far found is known to the next (their baseline, written to
+    campaign-known.toml in the output folder), so each round looks past the classes found
+    before instead of stopping at them again; the layout matrix, which goes on past
+    divergences by itself, and the check of known entries run in the first round only. The
+    summary then lists each class with how many examples showed it and its shortest repro.
+    """
+    import time
+
+    from .baseline import baseline, render
+    from .reading import load, write_atomically
+
+    deadline = time.monotonic() + args.budget
+    known_path = os.path.join(out_dir, "campaign-known.toml")
+    if os.path.exists(known_path):
+        os.unlink(known_path)
+    own_k = "-k" in args.pytest_args
+    print(f"stridecheck run: a campaign of {args.budget:g} s: pytest {' '.join(cmd[3:])}",
+          flush=True)
+    print(f"  pytest's own output: {log_path}", flush=True)
+    code, round_ = 0, 0
+    while deadline - time.monotonic() > 1:
+        round_ += 1
+        extra = [f"--stridecheck-round={round_}"]
+        if os.path.exists(known_path):
+            extra.append(f"--stridecheck-known={known_path}")
+        if round_ > 1 and not own_k:
+            extra += ["-k", "not test_layout_matrix and not known_divergence_is_still_there"]
+        left = deadline - time.monotonic()
+        print(f"  round {round_}: {left:.0f} s left", flush=True)
+        code, interrupted = _pytest(cmd + extra, log_path, results_path, args.quiet, left)
+        if interrupted:
+            print("stridecheck: interrupted; the report covers the examples checked so far",
+                  file=sys.stderr)
+            if os.path.exists(results_path):
+                _write_outputs([results_path], out_dir)
+            return 130
+        if code not in (0, 1, 5) or not os.path.exists(results_path):
+            break
+        results = load([results_path])
+        found = baseline(results)
+        torch = sorted({str(r.get("torch")) for r in results.runs})
+        write_atomically(known_path, render(found, [results_path], torch).encode())
+        print(f"  round {round_} done: {len(found.entries)} class(es) of divergence so far",
+              flush=True)
+    status = _finish(code if code not in (0, 1, 5) else 0, results_path, log_path, out_dir)
+    if os.path.exists(results_path):
+        print(_classes_text(load([results_path]), known_path))
+    return status
+
+
+def _classes_text(results: Any, known_path: str) -> str:
+    """Return the campaign's classes of divergence: each with its count of examples (the
+    shrunk failures and the examples later rounds knew it by) and its shortest repro."""
+    from stridecheck.conformance.known import entries
+
+    from .baseline import baseline
+
+    found = baseline(results).entries
+    if not found:
+        return "\nno divergence in the campaign"
+    ids = [e.id for e in entries([known_path], None, packaged=False)] \
+        if os.path.exists(known_path) else []
+    known = Counter(r.get("known") for r in results.examples if r.get("status") == "known")
+    lines = [f"\n{len(found)} class(es) of divergence in the campaign:"]
+    for i, entry in enumerate(found):
+        seen = entry.count + (known[ids[i]] if i < len(ids) else 0)
+        lines.append(f"  {entry.target} at {entry.op}: {entry.first_field}"
+                     f"{' ' + str(dict(entry.when)) if entry.when else ''}, {seen} example(s)"
+                     "; the shortest:")
+        lines += ["    " + line for line in entry.repro.splitlines()]
+    return "\n".join(lines)
+
+
+def _duration(text: str) -> float:
+    """Parse a duration (90s, 30m, 2h, or seconds) for argparse."""
+    import re
+    found = re.fullmatch(r"(\d+(?:\.\d+)?)([smh]?)", text.strip())
+    if not found or float(found.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected a duration such as 90s, 30m or 2h")
+    return float(found.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[found.group(2)]
 
 
 def _plugin_installed() -> bool:
@@ -375,6 +485,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="known divergences of your own, added to the packaged ones (the "
                           "format of known_divergences.toml, as `stridecheck baseline` "
                           "writes it); repeatable")
+    run.add_argument("--budget", type=_duration, default=None, metavar="DURATION",
+                     help="a campaign: rounds of the suite until DURATION (90s, 30m, 2h) is "
+                          "spent, each round looking past the classes of divergence found "
+                          "before; the summary lists each class with its count and shortest "
+                          "repro")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest arguments, after --")

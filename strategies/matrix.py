@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,22 +93,30 @@ def row_cells(op: str, row: Row) -> list[str]:
 
 @dataclass(frozen=True)
 class Cell:
-    """One row of the matrix: the op, its factors' values and the program checking them."""
+    """One row of the matrix: the op's space, its factors' values, and (built when first
+    asked for) the program checking them on `device`."""
 
-    op: str
+    space: OpSpace
     row: Row
-    program: Program
+    device: str = "cpu"
+
+    @property
+    def op(self) -> str:
+        return self.space.op
 
     @property
     def id(self) -> str:
         return self.op + "|" + "|".join(f"{f}={v}" for f, v in self.row)
 
+    @functools.cached_property
+    def program(self) -> Program:
+        return cell_program(self.space, dict(self.row), self.device)
+
 
 @functools.cache
 def cell_programs(device: str = "cpu") -> tuple[Cell, ...]:
-    """Return every row of the matrix as a program on `device`, the ops taking turns."""
-    per_op = [[Cell(s.op, row, cell_program(s, dict(row), device)) for row in covering(s)]
-              for s in spaces()]
+    """Return every row of the matrix as a cell on `device`, the ops taking turns."""
+    per_op = [[Cell(s, row, device) for row in covering(s)] for s in spaces()]
     return tuple(c for group in itertools.zip_longest(*per_op) for c in group if c is not None)
 
 
@@ -304,6 +311,3 @@ def _result_of(name: str, steps: list[Step], args: list[str],
     return tuple(result.shape), str(result.dtype).removeprefix("torch.")
 
 
-def programs_of(cells: list[Cell]) -> Iterator[Program]:
-    for c in cells:
-        yield c.program

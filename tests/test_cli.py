@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from stridecheck.conformance import known
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
@@ -195,6 +196,9 @@ def test_run_survives_pytest_dying_and_records_the_crash(
     (["run", "--targets", "eager:tpu9"], "stridecheck: error: unknown target(s) eager:tpu9;"),
     (["run", "--profile", "x"], "stridecheck: error: unknown profile 'x'"),
     (["run", "--shard", "3/2"], "stridecheck: error: --shard='3/2': need 1 <= I <= N"),
+    (["run", "--budget", "30x"], "stridecheck run: error: argument --budget: '30x': expected "
+                                 "a duration such as 90s, 30m or 2h"),
+    (["coverage"], "stridecheck coverage: error: the following arguments are required"),
 ])
 def test_usage_errors_exit_2_with_one_line(tmp_path: Path, argv: list[str], error: str) -> None:
     out = subprocess.run([sys.executable, "-m", "stridecheck.reports", *argv],
@@ -203,6 +207,30 @@ def test_usage_errors_exit_2_with_one_line(tmp_path: Path, argv: list[str], erro
     assert out.stderr.startswith(error) and out.stderr.count("\n") == 1, out.stderr
     assert not out.stdout
     assert not any(tmp_path.iterdir()), "a usage error runs nothing and writes nothing"
+
+
+def test_a_campaign_goes_on_past_each_class_until_its_budget(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the injected bug shows at unsqueeze and at x[..., None]: a run stops each test at its
+    # first divergence, a campaign's later rounds know the classes found and look further
+    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("STRIDECHECK_INJECT", "unsqueeze-last-stride-zero")
+    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
+                          "eager:cpu", "--budget", "45s", "-n", "0", "--profile", "dev", "-q",
+                          "--out", str(tmp_path), "--", "-p", "inject_plugin", "-k",
+                          "view_chains"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stdout[-3000:] + out.stderr[-2000:]
+    rounds = re.findall(r"^  round (\d+) done: (\d+) class", out.stdout, re.M)
+    assert len(rounds) >= 2, out.stdout[-3000:]
+    records = load([str(tmp_path / "results.jsonl")])
+    assert len(records.runs) == len(rounds) or len(records.runs) == len(rounds) + 1
+    entries = known.entries([str(tmp_path / "campaign-known.toml")], None, packaged=False)
+    assert entries and int(rounds[-1][1]) == len(entries)
+    # later rounds count the classes found before as known, and go on
+    assert {r["known"] for r in records.examples if r["status"] == "known"} & \
+        {e.id for e in entries}
+    listed = out.stdout.split("class(es) of divergence in the campaign:")[1]
+    assert all(f"eager:cpu at {e.ops[0]}: " in listed for e in entries), listed
 
 
 def test_no_command_prints_the_help_and_exits_2() -> None:
