@@ -137,7 +137,18 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     tensors = [op for op in operands if is_tensor(op)]
     first = operands[0]
     dest = first if inplace else out
-    if dest is not None:
+    # UnaryOps.cpp unary_op_impl_with_complex_to_float_out: abs of a complex into a real
+    # out= computes into a complex temporary, resizes out= (resize_output: row-major) and
+    # copies the real part in: no same-dtype check, no overlap with the input to refuse
+    to_real_out = out is not None and kernel.complex_to_real and \
+        operands[0].dtype.is_complex and not out.dtype.is_complex
+    if to_real_out:
+        assert out is not None
+        real = operands[0].dtype.to_real()
+        if not can_cast(real, out.dtype):
+            raise errors.fail("cannot_cast", result=real.scalar_name, out=out.dtype.scalar_name)
+        writes.check_writable(out)
+    elif dest is not None:
         check_mem_overlaps(dest, tensors)
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape
@@ -151,10 +162,12 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
               else Input((), (), scalar_dtype(t), True) for t in operands]
     common = common_dtype(inputs, int_to_float=kernel.int_to_float)
     result = _result_dtype(kernel, common)
-    if out is not None and (_same_dtype_only(name, kernel) or kernel_key == "lerp.tensor") \
+    if out is not None and not to_real_out and \
+            (_same_dtype_only(name, kernel) or kernel_key == "lerp.tensor") \
             and out.dtype is not common:
         raise errors.fail("out_dtype", out=out.dtype.scalar_name, common=common.scalar_name)
-    if dest is not None and not kernel.to_bool and not can_cast(common, dest.dtype):
+    if dest is not None and not kernel.to_bool and not to_real_out and \
+            not can_cast(common, dest.dtype):
         raise errors.fail("cannot_cast", result=common.scalar_name, out=dest.dtype.scalar_name)
     if name in ("add", "sub"):
         _alpha_check(common, alpha)
@@ -186,7 +199,8 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     else:
         fresh = False
         if not inplace and dest._geom.shape != shape:
-            resize_out(dest, _layout(name, kernel, inputs, operands))
+            resize_out(dest, Layout((shape, contiguous_strides(shape))) if to_real_out
+                       else _layout(name, kernel, inputs, operands))
     if not on_meta and 0 not in shape:
         values = _values(name, kernel, operands, common, alpha)
         ulps = BY_KEY[name].tolerance

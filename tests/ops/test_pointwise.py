@@ -123,6 +123,13 @@ UNARY_LAYOUTS: Table = [
                                    "a = v.abs()\nb = v.neg()"),
     ("unary-out", F + "o = torch.empty(4, 3).t()\nr = torch.neg(f, out=o)\n"
                       "k = torch.empty(0)\nq = torch.sqrt(f, out=k)"),
+    # abs of a complex into a real out=: a complex temporary, out= resized row-major
+    ("unary-abs-complex-into-real-out",
+     "z = torch.arange(1, 7).to(torch.complex64).view(2, 3)\n"
+     "a = torch.abs(z.t(), out=torch.empty(0))\nb = torch.abs(z.conj(), out=torch.empty(2, 3))\n"
+     "o = torch.empty(2, 3).t()\nc = torch.abs(z.t(), out=o)\n"
+     "h = torch.abs(z.conj().t(), out=torch.empty(5, dtype=torch.float16))\n"
+     "d = torch.abs(z, out=z.real)"),
 ]
 
 BINARY_OPS_SCALAR = ["add", "sub", "mul", "div", "floor_divide", "remainder",
@@ -432,6 +439,10 @@ OUT: Table = [
 ]
 
 ERRORS: Table = [
+    ("err-abs-complex-into-int-out", "z = torch.ones(2, dtype=torch.complex64)\n"
+                                     "torch.abs(z, out=torch.empty(2, dtype=torch.int64))"),
+    ("err-abs-real-into-complex-out", "x = torch.ones(2)\n"
+                                      "torch.abs(x, out=torch.empty(2, dtype=torch.complex64))"),
     # unary dtypes
     ("err-neg-bool", B + "b.neg()"),
     ("err-neg-op-bool", B + "a = -b"),
