@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from stridecheck.reference.cells import LAYOUT_NAMES, layout_of
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Literal, Program, Ref, Step
 
@@ -121,7 +122,8 @@ class Predicate:
         """Return why `value` cannot be this predicate's parameter ("" when it can)."""
         ok = {"flag": isinstance(value, bool),
               "text": isinstance(value, str),
-              "texts": _strings(value),
+              "texts": _strings(value) and (
+                  not self.choices or all(v in self.choices for v in listed(value))),
               "int": _ints(value),
               "fields": _strings(value) and all(f in DIFF_FIELDS for f in listed(value)),
               "choice": isinstance(value, str) and value in self.choices}[self.takes]
@@ -131,7 +133,8 @@ class Predicate:
 
     def describe_takes(self) -> str:
         return {"flag": "true or false", "text": "a text",
-                "texts": "a text or a list of texts (any of them)",
+                "texts": "a text or a list of texts (any of them)" + (
+                    f" among {', '.join(self.choices)}" if self.choices else ""),
                 "int": "an integer or a list of integers (any of them)",
                 "fields": f"a field or a list of fields ({', '.join(DIFF_FIELDS)})",
                 "choice": " or ".join(f'"{c}"' for c in self.choices)}[self.takes]
@@ -346,6 +349,24 @@ def _tensor_index(site: Site, diffs: list[Difference]) -> bool:
         return False
     key = step.op.args[0]
     return any(isinstance(i, (Ref, Literal)) for i in (key if isinstance(key, tuple) else (key,)))
+
+
+@_register("operands.layout", "texts", "expanded", choices=LAYOUT_NAMES)
+def _operands_layout(site: Site | None, diffs: list[Difference], value: Any) -> bool:
+    """One of the step's tensor operands (its subject or a live tensor it reads, out= aside)
+    is in one of these layout classes of the layout matrix (reference/cells.py: contiguous,
+    permuted, transposed, channels_last, channels_last_3d, expanded, gapped, offset,
+    overlapping, size1_strides, zero_dim, empty, conj, neg)."""
+    assert site is not None and site.step is not None
+    step = site.step
+    out = dict(step.op.kwargs).get("out")
+    names = [n for n in (step.src, *step.op.refs())
+             if n in site.before and not (isinstance(out, Ref) and n == out.name)]
+    return any(_layout_class(site.before[n]) in listed(value) for n in names)
+
+
+def _layout_class(snap: Any) -> str:
+    return layout_of(snap.shape, snap.strides, snap.storage_offset, *snap.conj)
 
 
 @fact("operands.out_shares_storage")

@@ -96,6 +96,10 @@ CASES: list[tuple[str, Any, Any, Any]] = [
     ("operands.tensor_index", True,
      ([STRIDES], step_site("x = torch.zeros(3)\ny = x[torch.tensor([0, 1])]\n")),
      ([STRIDES], step_site("x = torch.zeros(3)\ny = x[0:2]\n"))),
+    ("operands.layout", ["expanded", "overlapping"],
+     ([STRIDES], step_site("x = torch.zeros(1, 3).expand(2, 3)\ny = torch.zeros(2, 3)\n"
+                           "z = y.add(x)\n")),
+     ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(2, 3).t()\nz = x.add(y)\n"))),
     ("operands.out_shares_storage", True,
      ([STRIDES], step_site("x = torch.arange(3).view(3, 1)\no = x.expand(0, -1, -1)\n"
                            "y = torch.nonzero(x, out=o)\n")),
@@ -166,6 +170,7 @@ def test_predicates_reading_the_step_never_hold_without_one() -> None:
 @pytest.mark.parametrize(("when", "says"), [
     ({"subject": {"dimm": 0}}, "no condition subject.dimm"),
     ({"subject.dim": "zero"}, "subject.dim takes an integer"),
+    ({"operands.layout": "expandd"}, "operands.layout takes a text or a list of texts (any of them) among contiguous"),
     ({"subject.dtype": "float65"}, "no dtype 'float65'"),
     ({"error.raised": "nobody"}, 'error.raised takes "eager" or "target" or "both"'),
     ({"diff.includes": ["strides", "colour"]}, "diff.includes takes a field"),
