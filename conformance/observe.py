@@ -29,8 +29,10 @@ def is_tensor(obj: Any) -> bool:
 
 
 def values_of(t: Any) -> Any:
-    """Return (values, defined-mask[, tolerance]) of a tensor, None on meta, or the error."""
-    if t.device.type == "meta":
+    """Return (values, defined-mask[, tolerance]) of a tensor, None on meta or for a fake
+    tensor (neither has values: reading them costs a fake dispatch per step and gives an
+    error), or the error."""
+    if t.device.type == "meta" or type(t).__name__ == "FakeTensor":
         return None
     try:
         return _values_of(t)

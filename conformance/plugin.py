@@ -35,12 +35,18 @@ PROFILES: dict[str, dict[str, Any]] = {
     # real accelerators: first calls are slow, so no deadline
     "gpu": dict(max_examples=1000, deadline=None, print_blob=True),
 }
-# the share of the layout matrix's cells a target runs in each profile: (a target with the
-# full example budget, one with a smaller budget: a compiled one, Target.budget_scale < 1),
-# an even stride through the cells, which take turns by op; --stridecheck-max-examples below
-# the profile's scales it down alike
-MATRIX_SHARE: dict[str, tuple[float, float]] = {
-    "dev": (0.1, 0.005), "ci": (1.0, 0.01), "thorough": (1.0, 1.0), "gpu": (1.0, 0.1)}
+# the share of the layout matrix's cells a target runs in each profile, by the target's
+# kind (Target.kind; "" for any other): an even stride through the cells, which take turns by
+# op. A fake target pays a FakeTensorMode dispatch for each step of a cell (about 26 ms a
+# cell against eager's 4, benchmarks/README.md) and a compiled one a compile for each batch,
+# so the ci profile runs a share of them; --stridecheck-max-examples below the profile's
+# scales every share down alike
+MATRIX_SHARE: dict[str, dict[str, float]] = {
+    "dev": {"": 0.1, "fake": 0.02, "compile": 0.005},
+    "ci": {"": 1.0, "fake": 0.2, "compile": 0.01},
+    "thorough": {"": 1.0, "fake": 1.0, "compile": 1.0},
+    "gpu": {"": 1.0, "fake": 0.2, "compile": 0.1},
+}
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 KNOWN_KEY = "stridecheck_known"
@@ -113,9 +119,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-matrix-share", type=float, default=None, metavar="SHARE",
                     help="share (0 to 1) of the layout matrix's cells every target runs "
-                         "(default per profile, for targets with the full example budget and "
-                         "for compiled ones: " + ", ".join(
-                             f"{k} {a:g} and {b:g}" for k, (a, b) in MATRIX_SHARE.items())
+                         "(default per profile, for fake and compiled targets and the rest: "
+                         + "; ".join(f"{k} " + ", ".join(f"{w or 'others'} {v:g}"
+                                                          for w, v in shares.items())
+                                     for k, shares in MATRIX_SHARE.items())
                          + "; --stridecheck-max-examples below the profile's scales it down)")
     group.addoption("--stridecheck-round", type=int, default=0, metavar="N",
                     help="round N of a campaign (stridecheck run --budget): every test draws "
@@ -134,8 +141,8 @@ def matrix_share(config: pytest.Config, target: Target) -> float:
     if share is not None:
         return float(share)
     profile = config.getoption("--stridecheck-profile")
-    full, reduced = MATRIX_SHARE[profile]
-    share = full if target.budget_scale >= 1 else reduced
+    shares = MATRIX_SHARE[profile]
+    share = shares.get(target.kind, shares[""])
     examples = config.getoption("--stridecheck-max-examples")
     if examples is not None:
         share *= min(1.0, examples / PROFILES[profile]["max_examples"])
