@@ -505,3 +505,66 @@ BUGS: tuple[Bug, ...] = (
         lambda: _backend("aot_eager", _lazy_clone),
         ops=("clone", "fill_", "add_", "mul_", "view", "t", "select", "narrow", "unsqueeze")),
 )
+
+
+# -- bugs in one cell of the layout matrix's space ---------------------------------------------
+# Each lives where an op meets operands of given layout classes: the random chains reach such
+# a cell seldom, the matrix (strategies/matrix.py) by construction. One per pointwise family.
+_UNARY = frozenset({"neg", "abs", "sign", "sgn", "floor", "ceil", "round", "trunc", "sqrt",
+                    "exp", "log", "sin", "cos", "tanh", "sigmoid", "reciprocal", "logical_not",
+                    "bitwise_not", "__neg__", "__abs__", "__invert__"})
+_LOGIC = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
+                    "logical_xor", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"})
+
+
+def _tensors(args: Any, kwargs: Any) -> list[Any]:
+    return [a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor)]
+
+
+def _unary_channels_last_3d_row_major(func: Any, args: Any, kwargs: Any) -> Any:
+    # a unary op of an NDHWC (channels_last_3d) input returns a row-major result
+    out = func(*args, **kwargs)
+    ins = _tensors(args, kwargs)
+    if _name(func) in _UNARY and "out" not in kwargs and ins and ins[0].dim() == 5 and \
+            ins[0].is_contiguous(memory_format=torch.channels_last_3d) and \
+            not ins[0].is_contiguous() and isinstance(out, torch.Tensor):
+        return out.contiguous()
+    return out
+
+
+def _arithmetic_zero_dim_drops_channels_last(func: Any, args: Any, kwargs: Any) -> Any:
+    # an arithmetic op of a channels_last tensor and a 0-d tensor computes row-major: a new
+    # result is row-major, and an out= gets the result in a row-major copy that never
+    # reaches it
+    ins = _tensors(args, kwargs)
+    out = kwargs.get("out")
+    if _name(func) in _BINARY - _LOGIC and len(ins) >= 2 and ins[0].dim() == 4 and \
+            ins[1].dim() == 0 and ins[0].is_contiguous(memory_format=torch.channels_last) and \
+            not ins[0].is_contiguous():
+        if isinstance(out, torch.Tensor):
+            func(*args, **{**kwargs, "out": out.contiguous().clone()})
+            return out
+        result = func(*args, **kwargs)
+        return result.contiguous() if isinstance(result, torch.Tensor) else result
+    return func(*args, **kwargs)
+
+
+def _logic_gapped_out_ignored(func: Any, args: Any, kwargs: Any) -> Any:
+    # a comparison into a gapped (stepped-slice) out= computes into a copy: out= never changes
+    out = kwargs.get("out")
+    if _name(func) in _LOGIC and isinstance(out, torch.Tensor) and out.dim() and \
+            out.shape[-1] > 1 and out.stride()[-1] == 2:
+        func(*args, **{**kwargs, "out": out.clone()})
+        return out
+    return func(*args, **kwargs)
+
+
+MATRIX_BUGS: tuple[Bug, ...] = (
+    Bug("unary-channels-last-3d-row-major", "metadata", "eager:cpu", "view_chains",
+        _mode(_unary_channels_last_3d_row_major), ops=("neg", "abs", "sqrt", "floor")),
+    Bug("arithmetic-zero-dim-drops-channels-last", "metadata", "eager:cpu", "view_chains",
+        _mode(_arithmetic_zero_dim_drops_channels_last), ops=("add", "mul", "sub", "div")),
+    Bug("logic-gapped-out-ignored", "values", "eager:cpu", "view_chains",
+        _mode(_logic_gapped_out_ignored), ops=("eq", "lt", "ge", "logical_and")),
+)
+
