@@ -550,7 +550,8 @@ def _arithmetic_zero_dim_drops_channels_last(func: Any, args: Any, kwargs: Any) 
 
 
 def _logic_gapped_out_ignored(func: Any, args: Any, kwargs: Any) -> Any:
-    # a comparison into a gapped (stepped-slice) out= computes into a copy: out= never changes
+    # a comparison into an out= whose last dim has stride 2 (a gapped slice, a transposed
+    # 2-d tensor of 2 rows) computes into a copy: out= never changes
     out = kwargs.get("out")
     if _name(func) in _LOGIC and isinstance(out, torch.Tensor) and out.dim() and \
             out.shape[-1] > 1 and out.stride()[-1] == 2:
