@@ -83,3 +83,22 @@ def coverage_text(examples: Iterable[ExampleRecord], every_cell: bool = False,
                          + ", ".join(c.split("|", 1)[1] for c in shown)
                          + (f" and {more} more" if more else ""))
     return "\n".join(lines)
+
+
+def report_data(examples: Iterable[ExampleRecord]) -> list[dict[str, object]]:
+    """Return the report's op x layout-class map of each target: its cells covered of the
+    declared, and per op and class of the subject (covered, declared, level 0-4)."""
+    spaces_ = declared()
+    total = sum(len(cells) for _, cells in spaces_)
+    out: list[dict[str, object]] = []
+    for cov in by_target(examples).values():
+        rows = [{"op": op, "cells": [{"covered": c, "declared": d,
+                                      "level": 0 if not c else 4 if c == d else
+                                      1 + min(2, 3 * c // max(d, 1))}
+                                     for c, d in row]}
+                for op, row in layout_map(cov)]
+        covered = sum(len(cov.covered(cells)) for _, cells in spaces_)
+        out.append({"target": cov.target, "covered": covered, "declared": total,
+                    "columns": list(LAYOUT_NAMES), "rows": rows})
+    return out
+

@@ -29,6 +29,7 @@ from stridecheck.conformance.results import (
 )
 from stridecheck.reference.ops import OPS
 
+from .coverage import report_data
 from .reading import Results
 
 # an example whose program never reached a catalogue op (a crash before the first step)
@@ -52,6 +53,7 @@ def summarize(results: Results) -> dict[str, Any]:
         "matrix": _matrix(examples, results.runs),
         "coverage": _coverage(examples, exercised),
         "unexercised": _unexercised(exercised),
+        "cells": report_data(examples),
         "known": _known(examples, results),
         "failures": [{**failure_view(results.failures[i]),
                       "also_on_cpu": also_on_cpu(results.failures[i], results.failures)}

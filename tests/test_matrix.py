@@ -28,6 +28,8 @@ from stridecheck.reference.cells import (
 )
 from stridecheck.reports.cli import main
 from stridecheck.reports.coverage import coverage_text
+from stridecheck.reports.html import render
+from stridecheck.reports.reading import load
 from stridecheck.strategies.matrix import (
     _rank,
     _shape_for,
@@ -147,6 +149,12 @@ def test_the_matrix_runs_its_cells_on_eager_with_coverage_recorded(
     assert text.splitlines()[0] == \
         f"eager:cpu: cells covered {mul}/{total} ({100 * mul / total:.1f}%)"
     assert "  mul:" not in text and "  add: 0/" in text
+    page = render(load([str(path)]))
+    assert f"cells covered {mul}/{total}" in page
+    mul_row = page[page.index('<th class="mono">mul</th>'):].split("</tr>")[0]
+    assert mul_row.count('class="cov-4"') == len(LAYOUT_NAMES)  # every class of mul: all
+    add_row = page[page.index('<th class="mono">add</th>'):].split("</tr>")[0]
+    assert add_row.count('class="cov-0"') == len(LAYOUT_NAMES)
     capsys.readouterr()
     assert main(["coverage", str(path)]) == 0
     assert capsys.readouterr().out.strip() == text
