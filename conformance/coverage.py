@@ -11,6 +11,7 @@ raised counts too: the cell was checked for raising as torch does.
 from __future__ import annotations
 
 import itertools
+
 from stridecheck.reference.cells import SCALAR, cell_id, dtype_class, layout_of, space
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Op, Program, Ref

@@ -182,8 +182,8 @@ def input_of(expected: list[StepResult], program: Program) -> tuple[str, int]:
         snap = result.live[name]
         found = (snap.dtype, len(snap.shape))
     if found[1] < 0:  # the steps building it were not observed: it as first seen after them
-        snap = next((r.live[name] for r in expected if name in r.live), None)
-        found = (snap.dtype, len(snap.shape)) if snap is not None else found
+        seen = next((r.live[name] for r in expected if name in r.live), None)
+        found = (seen.dtype, len(seen.shape)) if seen is not None else found
     return found
 
 

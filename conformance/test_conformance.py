@@ -178,7 +178,7 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
     request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
     if not classes:
         return
-    for outcome, failure, count in classes.values():
+    for _, failure, count in classes.values():
         if recorder is not None:
             recorder.failure({**failure, "count": count}, None)
     lines = [f"{len(classes)} class(es) of divergence among {len(cells)} cells:"]

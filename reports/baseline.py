@@ -66,7 +66,7 @@ def baseline(results: Results) -> Baseline:
         entry = found.get(key)
         if entry is None:
             entry = found[key] = Entry(
-                *key, repro=str(failure["program"]),
+                key[0], key[1], key[2], key[3], repro=str(failure["program"]),
                 condition=f"as in the repro: {difference_text(diffs[0])}")
         entry.count += 1
         for d in diffs:

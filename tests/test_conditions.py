@@ -170,7 +170,8 @@ def test_predicates_reading_the_step_never_hold_without_one() -> None:
 @pytest.mark.parametrize(("when", "says"), [
     ({"subject": {"dimm": 0}}, "no condition subject.dimm"),
     ({"subject.dim": "zero"}, "subject.dim takes an integer"),
-    ({"operands.layout": "expandd"}, "operands.layout takes a text or a list of texts (any of them) among contiguous"),
+    ({"operands.layout": "expandd"},
+     "operands.layout takes a text or a list of texts (any of them) among contiguous"),
     ({"subject.dtype": "float65"}, "no dtype 'float65'"),
     ({"error.raised": "nobody"}, 'error.raised takes "eager" or "target" or "both"'),
     ({"diff.includes": ["strides", "colour"]}, "diff.includes takes a field"),
