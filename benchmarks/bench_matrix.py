@@ -18,6 +18,7 @@ import argparse
 import random
 import sys
 import time
+import warnings
 from typing import Any
 
 from _common import environment, median, write_json
@@ -64,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="every 200th cell, once")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")  # the model warns where torch does: not a measurement
     stride, repeat = (200, 1) if args.quick else (args.stride, args.repeat)
     targets = [all_targets()[name] for name in args.targets.split(",")]
     for t in targets:  # warm up: imports, the first compile, the cells' programs
