@@ -369,6 +369,36 @@ def _layout_class(snap: Any) -> str:
     return layout_of(snap.shape, snap.strides, snap.storage_offset, *snap.conj)
 
 
+@fact("operands.orders_differ")
+def _orders_differ(site: Site, diffs: list[Difference]) -> bool:
+    """The step's tensor operands (its subject and the live tensors it reads, out= aside),
+    broadcast to one shape, do not lie in memory in one order: they rank the dims of size
+    above 1 by stride otherwise (ties included), or broadcast other ones (stride 0). One
+    TensorIterator weighs all operands at once; an op computed as several ops, some over one
+    operand alone, can take its layout from that operand."""
+    step = site.step
+    assert step is not None
+    out = dict(step.op.kwargs).get("out")
+    snaps = [site.before[n] for n in dict.fromkeys((step.src, *step.op.refs()))
+             if n in site.before and not (isinstance(out, Ref) and n == out.name)]
+    if len(snaps) < 2:
+        return False
+    ndim = max(len(s.shape) for s in snaps)
+    padded = [((1,) * (ndim - len(s.shape)) + tuple(s.shape),
+               (0,) * (ndim - len(s.shape)) + tuple(s.strides)) for s in snaps]
+    shape = tuple(next((n for n in sizes if n != 1), 1) for sizes in zip(*(p[0] for p in padded)))
+    return len({_stride_ranks(*p, shape) for p in padded}) > 1
+
+
+def _stride_ranks(shape: tuple[int, ...], strides: tuple[int, ...],
+                  full: tuple[int, ...]) -> tuple[int | None, ...]:
+    """Return, for each dim of size above 1 in `full`, the rank of the operand's stride among
+    its nonzero ones (None where it broadcasts the dim or its stride is 0)."""
+    kept = [0 if n != m else s for n, s, m in zip(shape, strides, full) if m > 1]
+    ranks = sorted({s for s in kept if s})
+    return tuple(ranks.index(s) if s else None for s in kept)
+
+
 @fact("operands.out_shares_storage")
 def _out_shares_storage(site: Site, diffs: list[Difference]) -> bool:
     """The step's out= tensor shares storage with a tensor the step reads (its subject or

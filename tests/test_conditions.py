@@ -100,6 +100,11 @@ CASES: list[tuple[str, Any, Any, Any]] = [
      ([STRIDES], step_site("x = torch.zeros(1, 3).expand(2, 3)\ny = torch.zeros(2, 3)\n"
                            "z = y.add(x)\n")),
      ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(2, 3).t()\nz = x.add(y)\n"))),
+    ("operands.orders_differ", True,
+     ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(3, 2).t()\n"
+                           "z = x.copysign(y)\n")),
+     ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(4, 6)[::2, ::2]\n"
+                           "z = x.copysign(y)\n"))),
     ("operands.out_shares_storage", True,
      ([STRIDES], step_site("x = torch.arange(3).view(3, 1)\no = x.expand(0, -1, -1)\n"
                            "y = torch.nonzero(x, out=o)\n")),
