@@ -86,12 +86,13 @@ def coverage_text(examples: Iterable[ExampleRecord], every_cell: bool = False,
 
 
 def report_data(examples: Iterable[ExampleRecord]) -> list[dict[str, object]]:
-    """Return the report's op x layout-class map of each target: its cells covered of the
-    declared, and per op and class of the subject (covered, declared, level 0-4)."""
+    """Return the report's op x layout-class map of each target (by name: the same for any
+    order or split of the records): its cells covered of the declared, and per op and class
+    of the subject (covered, declared, level 0-4)."""
     spaces_ = declared()
     total = sum(len(cells) for _, cells in spaces_)
     out: list[dict[str, object]] = []
-    for cov in by_target(examples).values():
+    for _, cov in sorted(by_target(examples).items()):
         rows = [{"op": op, "cells": [{"covered": c, "declared": d,
                                       "level": 0 if not c else 4 if c == d else
                                       1 + min(2, 3 * c // max(d, 1))}

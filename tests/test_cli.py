@@ -223,7 +223,9 @@ def test_a_campaign_goes_on_past_each_class_until_its_budget(
     rounds = re.findall(r"^  round (\d+) done: (\d+) class", out.stdout, re.M)
     assert len(rounds) >= 2, out.stdout[-3000:]
     records = load([str(tmp_path / "results.jsonl")])
-    assert len(records.runs) == len(rounds) or len(records.runs) == len(rounds) + 1
+    # every round that got as far as pytest's session start recorded its run (the last one
+    # may be stopped by the budget before)
+    assert 2 <= len(records.runs) <= len(rounds) + 1
     entries = known.entries([str(tmp_path / "campaign-known.toml")], None, packaged=False)
     assert entries and int(rounds[-1][1]) == len(entries)
     # later rounds count the classes found before as known, and go on
