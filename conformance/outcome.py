@@ -207,6 +207,10 @@ def check(program: Program, target: Target, watch: Watch | None = None) -> Outco
         return Outcome(PASS, target, program, dtype=dtype, rank=rank, cells=cells)
     shorter = expected if at < len(expected) else actual
     index = shorter[at].index if at < len(shorter) else len(program.steps) - 1
+    if watch is not None and not any(s.op.kind == "call" for s in program.steps[:index + 1]):
+        # a difference before the first call is in the steps building the inputs, which the
+        # watch left unobserved: observed step by step, it is found where it starts
+        return check(program, target)
     located = None
     if 0 <= index < len(program.steps) and program.steps[index].op.kind == "call":
         # a call is many steps: the entry must be about the one where the difference starts
