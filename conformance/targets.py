@@ -514,10 +514,12 @@ def _builtin(devices: tuple[str, ...] = ()) -> list[Target]:
         CompiledTarget("compile:inductor-dynamic", "cpu", backend="inductor", dynamic=True),
         CompiledTarget("compile:inductor-mark-dynamic", "cpu", backend="inductor",
                        mark_dynamic=True),
+        # one matrix cell at a time: a break in the middle of a joint body falls inside one
+        # cell, and each break makes the rest of the body a frame traced again
         CompiledTarget("compile:aot_eager-graph-break", "cpu", backend="aot_eager",
-                       graph_break=True),
+                       graph_break=True, matrix_batch=1),
         CompiledTarget("compile:inductor-graph-break", "cpu", backend="inductor",
-                       graph_break=True),
+                       graph_break=True, matrix_batch=1),
         RefsTarget("refs", "cpu"),
     ]
     # inductor generates code for these devices itself (Triton on cuda and xpu, Metal on mps)

@@ -33,6 +33,7 @@ from stridecheck.strategies import (
     function_programs,
     view_chains,
 )
+from stridecheck.strategies.function_matrix import function_cells
 from stridecheck.strategies.matrix import cell_programs
 
 
@@ -139,12 +140,14 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
     target = stridecheck_target
     if target.unavailable:
         pytest.skip(f"{target.name}: {target.unavailable}")
-    cells = cell_programs(target.device)
     share = matrix_share(request.config, target)
     if share <= 0:
         pytest.skip(f"{target.name}: --stridecheck-matrix-share is 0")
     i, n = stridecheck_part
-    cells = cells[::max(1, round(1 / share))][i - 1::n]
+    # the function programs of FUNCTION_SPACE (39) run whole where a tenth of the matrix runs
+    functions = function_cells(target.device) if share >= 0.1 else \
+        function_cells(target.device)[::max(1, round(0.1 / share))]
+    cells = (cell_programs(target.device)[::max(1, round(1 / share))] + functions)[i - 1::n]
     recorder = run_state(request.config).recorder
     test = request.node.name
     known: Counter[str] = Counter()
@@ -157,8 +160,11 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
 
     size = target.matrix_batch
     for start in range(0, len(cells), size):
-        programs = [c.program for c in cells[start:start + size]]
-        for outcome in check_batch(programs, target, started, inputs_checked=True):
+        chunk = cells[start:start + size]
+        outcomes = check_batch([c.program for c in chunk], target, started, inputs_checked=True)
+        for k, outcome in enumerate(outcomes):
+            if k < len(chunk) and chunk[k].cells and outcome.status != UNSUPPORTED:
+                outcome.cells = chunk[k].cells
             if recorder is not None:
                 recorder.example(outcome.record(test, target.device))
             if outcome.status == KNOWN:

@@ -243,6 +243,31 @@ def spaces() -> tuple[OpSpace, ...]:
     return tuple(s for s in (space(op.key) for op in OPS) if s is not None)
 
 
+# the dimensions of a compiled function and their values (the first of each the plainest),
+# for the function programs strategies/function_matrix.py draws from them: a function goes
+# wrong where its inputs alias, where its body mutates what it reads later, and where what
+# it returns aliases its inputs or itself
+FUNCTION_SPACE = OpSpace("function", (
+    # how the two inputs relate: two tensors, one tensor twice, overlapping views of one
+    # base, disjoint views of one base at other offsets, a tensor and a dtype view of it
+    ("inputs", ("distinct", "same", "overlapping", "offset_views", "dtype_view")),
+    # what the body changes in place before it reads on
+    ("mutates", ("none", "input", "input_view", "intermediate", "metadata")),
+    # the allocating op that reads what changed
+    ("follows", ("clone", "as_strided_copy", "slice_scatter", "sum", "contiguous")),
+    # what the function returns
+    ("returns", ("input", "input_view", "intermediate", "intermediate_view", "other_clone",
+                 "twice", "noop_view")),
+    # whether the program calls it again on the inputs as the first call left them
+    ("later", ("once", "again")),
+), binary=False)
+
+
+def all_spaces() -> tuple[OpSpace, ...]:
+    """Return every declared space: each op's, then the function programs'."""
+    return spaces() + (FUNCTION_SPACE,)
+
+
 def declared_cells() -> frozenset[str]:
-    """Return every cell of the matrix's declared space."""
-    return frozenset(c for s in spaces() for c in s.cells())
+    """Return every cell of the declared spaces."""
+    return frozenset(c for s in all_spaces() for c in s.cells())

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from stridecheck.conformance.results import ExampleRecord
-from stridecheck.reference.cells import LAYOUT_NAMES, OpSpace, spaces
+from stridecheck.reference.cells import LAYOUT_NAMES, OpSpace, all_spaces
 
 
 @dataclass
@@ -41,8 +41,9 @@ def by_target(examples: Iterable[ExampleRecord]) -> dict[str, TargetCoverage]:
 
 
 def declared() -> list[tuple[OpSpace, tuple[str, ...]]]:
-    """Return each op's space with its declared cells, in catalogue order."""
-    return [(s, s.cells()) for s in spaces()]
+    """Return each declared space with its cells: the ops' in catalogue order, then the
+    function programs'."""
+    return [(s, s.cells()) for s in all_spaces()]
 
 
 def layout_map(cov: TargetCoverage) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -50,6 +51,8 @@ def layout_map(cov: TargetCoverage) -> list[tuple[str, list[tuple[int, int]]]]:
     op's cells that put its subject in that class: the rows of the op x layout map."""
     rows = []
     for space, cells in declared():
+        if "a" not in dict(space.factors):
+            continue  # the function programs' space has no subject
         row = []
         for layout in LAYOUT_NAMES:
             mine = [c for c in cells if f"|a={layout}|" in c + "|"]

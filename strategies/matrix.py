@@ -112,6 +112,12 @@ class Cell:
     def program(self) -> Program:
         return cell_program(self.space, dict(self.row), self.device)
 
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The cells of the space the row covers by construction (the suite records what it
+        observed instead: conformance.coverage)."""
+        return ()
+
 
 @functools.cache
 def cell_programs(device: str = "cpu") -> tuple[Cell, ...]:

@@ -18,6 +18,7 @@ from stridecheck.conformance.results import encode
 from stridecheck.conformance.targets import all_targets
 from stridecheck.reference.cells import (
     DTYPE_CLASSES,
+    FUNCTION_SPACE,
     LAYOUT_NAMES,
     LAYOUTS,
     SCALAR,
@@ -26,10 +27,12 @@ from stridecheck.reference.cells import (
     space,
     spaces,
 )
+from stridecheck.reference.ops import BY_KEY
 from stridecheck.reports.cli import main
 from stridecheck.reports.coverage import coverage_text
 from stridecheck.reports.html import render
 from stridecheck.reports.reading import load
+from stridecheck.strategies.function_matrix import function_cells
 from stridecheck.strategies.matrix import (
     _rank,
     _shape_for,
@@ -166,3 +169,28 @@ def test_a_program_outside_the_space_covers_nothing() -> None:
     program = Program(())
     assert program_cells(program, []) == ()
     assert _rank(["zero_dim"]) == 0 and _rank(["transposed", "permuted"]) == 3
+
+
+def test_function_programs_cover_their_declared_space_and_agree_on_eager() -> None:
+    cells = function_cells()
+    covered = {c for cell in cells for c in cell.cells}
+    assert covered == set(FUNCTION_SPACE.cells()) <= declared_cells()
+    # each row's program says what its row says: the inputs' relation, the body's mutation
+    # and follow-up op, the returns, the later call
+    target = all_targets()["eager:cpu"]
+    for cell in cells:
+        row, program = dict(cell.row), cell.program
+        body = program.functions[0].body
+        call = next(s for s in program.steps if s.op.kind == "call")
+        args = [a.name for a in call.op.args]
+        assert (args[0] == args[1]) == (row["inputs"] == "same"), cell.id
+        assert any(BY_KEY[s.op.key].writes for s in body if s.op.key in BY_KEY) == \
+            (row["mutates"] != "none"), cell.id
+        assert (row["follows"] in ("clone", "sum", "contiguous")) == \
+            any(s.op.name == row["follows"] for s in body) or \
+            row["follows"] not in ("clone", "sum", "contiguous"), cell.id
+        assert (len(program.functions[0].returns) == 2) == (row["returns"] == "twice")
+        assert sum(s.op.kind == "call" for s in program.steps) == \
+            (2 if row["later"] == "again" else 1), cell.id
+        outcome = check(program, target, from_first_call(program))
+        assert outcome.status == "pass", outcome.explain()
