@@ -128,12 +128,17 @@ def _cmd_run(args: argparse.Namespace) -> int:
     print(f"  pytest's own output: {log_path}", flush=True)
     code, interrupted = _pytest(cmd, log_path, results_path, args.quiet)
     if interrupted:
-        print("stridecheck: interrupted; the report covers the examples checked so far",
-              file=sys.stderr)
-        if os.path.exists(results_path):
-            _write_outputs([results_path], out_dir)
-        return 130
+        return _interrupted(results_path, out_dir)
     return _finish(code, results_path, log_path, out_dir)
+
+
+def _interrupted(results_path: str, out_dir: str) -> int:
+    """Report what a run stopped by Ctrl-C checked; return the exit status for it."""
+    print("stridecheck: interrupted; the report covers the examples checked so far",
+          file=sys.stderr)
+    if os.path.exists(results_path):
+        _write_outputs([results_path], out_dir)
+    return 130
 
 
 def _pytest(cmd: list[str], log_path: str, results_path: str, quiet: bool,
@@ -216,11 +221,7 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
         print(f"  round {round_}: {left:.0f} s left", flush=True)
         code, interrupted = _pytest(cmd + extra, log_path, results_path, args.quiet, left)
         if interrupted:
-            print("stridecheck: interrupted; the report covers the examples checked so far",
-                  file=sys.stderr)
-            if os.path.exists(results_path):
-                _write_outputs([results_path], out_dir)
-            return 130
+            return _interrupted(results_path, out_dir)
         if code not in (0, 1, 5) or not os.path.exists(results_path):
             break
         results = load([results_path])
