@@ -44,7 +44,7 @@ PROFILES: dict[str, dict[str, Any]] = {
 # scales every share down alike
 MATRIX_SHARE: dict[str, dict[str, float]] = {
     "dev": {"": 0.1, "fake": 0.02, "compile": 0.005},
-    "ci": {"": 1.0, "fake": 0.1, "compile": 0.001},
+    "ci": {"": 1.0, "refs": 0.25, "fake": 0.1, "compile": 0.001},
     "thorough": {"": 1.0, "fake": 1.0, "compile": 1.0},
     "gpu": {"": 1.0, "fake": 0.2, "compile": 0.1},
 }
