@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from stridecheck.reference.cells import LAYOUT_NAMES, layout_of
+from stridecheck.reference.cells import LAYOUT_NAMES
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Literal, Program, Ref, Step
 
 from .compare import Difference
+from .coverage import snapshot_layout
 from .execute import StepResult, live_at
 from .observe import FIELDS
 
@@ -362,11 +363,7 @@ def _operands_layout(site: Site | None, diffs: list[Difference], value: Any) -> 
     out = dict(step.op.kwargs).get("out")
     names = [n for n in (step.src, *step.op.refs())
              if n in site.before and not (isinstance(out, Ref) and n == out.name)]
-    return any(_layout_class(site.before[n]) in listed(value) for n in names)
-
-
-def _layout_class(snap: Any) -> str:
-    return layout_of(snap.shape, snap.strides, snap.storage_offset, *snap.conj)
+    return any(snapshot_layout(site.before[n]) in listed(value) for n in names)
 
 
 @fact("operands.orders_differ")

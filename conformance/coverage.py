@@ -51,12 +51,12 @@ def step_cells(op: Op, subject: Snapshot, live: dict[str, Snapshot]) -> list[str
     sp = space(key)
     if sp is None:
         return []
-    values: dict[str, str] = {"a": _layout(subject)}
+    values: dict[str, str] = {"a": snapshot_layout(subject)}
     other_dtype = None
     if sp.binary:
         other = op.args[0] if op.args else None
         if isinstance(other, Ref) and other.name in live:
-            values["b"] = _layout(live[other.name])
+            values["b"] = snapshot_layout(live[other.name])
             other_dtype = live[other.name].dtype
         elif isinstance(other, (bool, int, float, complex)):
             values["b"] = SCALAR
@@ -65,7 +65,7 @@ def step_cells(op: Op, subject: Snapshot, live: dict[str, Snapshot]) -> list[str
     if out is not None:
         if not (isinstance(out, Ref) and out.name in live):
             return []
-        form = f"out:{_layout(live[out.name])}"
+        form = f"out:{snapshot_layout(live[out.name])}"
     values["form"] = form
     declared = dict(sp.factors)
     present = [(f, values[f]) for f, _ in sp.factors
@@ -73,7 +73,8 @@ def step_cells(op: Op, subject: Snapshot, live: dict[str, Snapshot]) -> list[str
     return [cell_id(key, f, v, g, w) for (f, v), (g, w) in itertools.combinations(present, 2)]
 
 
-def _layout(snap: Snapshot) -> str:
+def snapshot_layout(snap: Snapshot) -> str:
+    """Return the layout class (reference.cells) of an observed tensor."""
     return layout_of(snap.shape, snap.strides, snap.storage_offset, *snap.conj)
 
 

@@ -40,8 +40,8 @@ PROFILES: dict[str, dict[str, Any]] = {
 # op. A fake target pays a FakeTensorMode dispatch for each step of a cell (about 26 ms a
 # cell against eager's 4, benchmarks/README.md) and a compiled one a compile for each batch,
 # so the ci profile runs a share of them (on a compiled target about ten cells, one batch;
-# inductor compiles 32 cells in about 30 s, and a graph-break variant compiles each alone); --stridecheck-max-examples below the profile's
-# scales every share down alike
+# inductor compiles 32 cells in about 30 s, and a graph-break variant compiles each alone);
+# --stridecheck-max-examples below the profile's scales every share down alike
 MATRIX_SHARE: dict[str, dict[str, float]] = {
     "dev": {"": 0.1, "fake": 0.02, "compile": 0.005},
     "ci": {"": 1.0, "refs": 0.25, "fake": 0.1, "compile": 0.001},
