@@ -11,7 +11,7 @@ from stridecheck.strategies.program import Program
 from .coverage import program_cells
 from .execute import first_difference, from_first_call, run
 from .outcome import Outcome, check, input_of
-from .results import PASS
+from .results import DIVERGENCE, PASS
 from .targets import Target, Unsupported
 
 
@@ -42,6 +42,8 @@ def check_batch(programs: Sequence[Program], target: Target,
         told(program)
         return check(program, target, from_first_call(program) if inputs_checked else None)
 
+    if len(programs) == 1:
+        return [alone(programs[0])]
     outcomes: dict[int, Outcome] = {}
     groups: dict[int, list[int]] = {}  # programs that batch, by their number of calls
     for i, program in enumerate(programs):
@@ -59,6 +61,20 @@ def check_batch(programs: Sequence[Program], target: Target,
         extra += _check_together(programs, indices, target, outcomes, alone, told,
                                  inputs_checked)
     return [outcomes[i] for i in range(len(programs))] + extra
+
+
+def check_cells(programs: Sequence[Program], target: Target,
+                started: Callable[[Program], None] | None = None) -> list[Outcome]:
+    """Check layout-matrix programs (their inputs' building steps checked by other programs)
+    as check_batch does, on the target as it runs many short programs in a row (Target.warm:
+    what it caches kept between them); a divergence found so is checked again on `target`
+    itself, so that a cache never makes one by itself."""
+    warm = target.warm()
+    outcomes = check_batch(programs, warm, started, inputs_checked=True)
+    if warm is target:
+        return outcomes
+    return [check(o.program, target, from_first_call(o.program))
+            if o.status == DIVERGENCE else o for o in outcomes]
 
 
 def _check_together(programs: Sequence[Program], indices: list[int], target: Target,

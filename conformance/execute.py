@@ -44,20 +44,22 @@ def from_first_call(program: Program) -> Watch:
 
 
 def run(program: Program, lib: Any, *, observe_every_step: bool = True,
-        realize: Realize = interpreted, watch: Watch | None = None) -> list[StepResult]:
+        realize: Realize = interpreted, watch: Watch | None = None,
+        unshown: tuple[str, ...] = ()) -> list[StepResult]:
     """Run every step on `lib` until one raises; observe live tensors after each step (those
-    `watch` names: a batch observes after each step only what that step can change).
+    `watch` names: a batch observes after each step only what that step can change), but not
+    the spellings `unshown` names (a target's `unshown_spellings`: they cost, and are hidden).
 
     The program's functions are made callable by `realize(function, lib)`: as they are, or
     compiled.
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch's deprecation notes are not outcomes
-        return _run(program, lib, observe_every_step, realize, watch)
+        return _run(program, lib, observe_every_step, realize, watch, unshown)
 
 
 def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize,
-         watch: Watch | None) -> list[StepResult]:
+         watch: Watch | None, unshown: tuple[str, ...]) -> list[StepResult]:
     env: dict[str, Any] = {f.name: realize(f, lib) for f in program.functions}
     results: list[StepResult] = []
     for i, step in enumerate(program.steps):
@@ -74,7 +76,7 @@ def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize,
         if observe_every_step or last:
             tensors = _live_tensors(env)
             live = snapshot_all(tensors if watch is None else
-                                {k: v for k, v in tensors.items() if watch(i, k)})
+                                {k: v for k, v in tensors.items() if watch(i, k)}, unshown)
         results.append(StepResult(step, None, live, i))
     return results
 

@@ -97,8 +97,9 @@ class Snapshot:
     spellings: tuple[tuple[str, str, Any], ...] = ()
 
 
-def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
-    """Observe every live tensor, naming relations (storage, base, identity) by tensor name.
+def snapshot_all(live: dict[str, Any], unshown: tuple[str, ...] = ()) -> dict[str, Snapshot]:
+    """Observe every live tensor, naming relations (storage, base, identity) by tensor name;
+    `unshown` names spellings not to read (replay.metadata).
 
     The fields are read as repro scripts read them (conformance.replay.metadata); values
     come as (values, defined-mask) arrays.
@@ -107,7 +108,7 @@ def snapshot_all(live: dict[str, Any]) -> dict[str, Snapshot]:
         return {}
     lib = _library_of(next(iter(live.values())))
     return {name: Snapshot(**seen, values=values_of(live[name]))
-            for name, seen in replay.metadata(live, lib).items()}
+            for name, seen in replay.metadata(live, lib, unshown).items()}
 
 
 def _library_of(t: Any) -> Any:

@@ -7,6 +7,7 @@ What the plugin knows about a run lives in one `RunState` in `config.stash`; rea
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import sys
@@ -35,18 +36,29 @@ PROFILES: dict[str, dict[str, Any]] = {
     # real accelerators: first calls are slow, so no deadline
     "gpu": dict(max_examples=1000, deadline=None, print_blob=True),
 }
-# the share of the layout matrix's cells a target runs in each profile, by the target's
-# kind (Target.kind; "" for any other): an even stride through the cells, which take turns by
-# op. A fake target pays a FakeTensorMode dispatch for each step of a cell (about 26 ms a
-# cell against eager's 4, benchmarks/README.md) and a compiled one a compile for each batch,
-# so the ci profile runs a share of them (on a compiled target about ten cells, one batch;
-# inductor compiles 32 cells in about 30 s, and a graph-break variant compiles each alone);
-# --stridecheck-max-examples below the profile's scales every share down alike
+# the share of the layout matrix's cells a target runs in each profile, by the target's name,
+# else its kind (Target.kind), else "": an even stride through the cells, which take turns by
+# op. The ci profile runs every cell on eager:cpu, meta, fake:cpu and refs (a fake target pays
+# a FakeTensorMode dispatch for each step of a cell: about 17 ms a cell with the dispatch
+# cache kept, against eager's 2.4, benchmarks/README.md), a tenth on the other fake targets
+# and about ten cells, one batch, on each compiled target (inductor compiles 32 cells in about
+# 30 s, and a graph-break variant compiles each alone); --stridecheck-max-examples below the
+# profile's scales every share down alike
 MATRIX_SHARE: dict[str, dict[str, float]] = {
     "dev": {"": 0.1, "fake": 0.02, "compile": 0.005},
-    "ci": {"": 1.0, "refs": 0.25, "fake": 0.1, "compile": 0.001},
+    "ci": {"": 1.0, "fake:cpu": 1.0, "fake": 0.1, "compile": 0.001},
     "thorough": {"": 1.0, "fake": 1.0, "compile": 1.0},
     "gpu": {"": 1.0, "fake": 0.2, "compile": 0.1},
+}
+# the share of a profile's max_examples the random tests draw on a target, by name, kind or
+# "" as MATRIX_SHARE (compiled targets scale theirs down by Target.budget_scale too): the ci
+# profile draws all on eager:cpu, where the model itself is under test, and compiled
+# targets, and 30% on the other targets, whose time goes to the matrix's cells instead
+EXAMPLE_SHARE: dict[str, dict[str, float]] = {
+    "dev": {"": 1.0},
+    "ci": {"eager:cpu": 1.0, "compile": 1.0, "": 0.3},
+    "thorough": {"": 1.0},
+    "gpu": {"": 1.0},
 }
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
@@ -69,6 +81,9 @@ class RunState:
     started: float = 0.0
     # whether this process collected conformance tests (an xdist controller collects none)
     collected: bool = False
+    # the layout matrix's cells (reference.cells) this process's random examples covered so
+    # far, per target, seeded from --stridecheck-covered; None with --stridecheck-steer=none
+    covered: dict[str, set[str]] | None = None
 
 
 _STATE = pytest.StashKey[RunState]()
@@ -120,7 +135,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="split each target's examples into N tests (default 4)")
     group.addoption("--stridecheck-matrix-share", type=float, default=None, metavar="SHARE",
                     help="share (0 to 1) of the layout matrix's cells every target runs "
-                         "(default per profile, for fake and compiled targets and the rest: "
+                         "(default per profile, by target name or kind: "
                          + "; ".join(f"{k} " + ", ".join(f"{w or 'others'} {v:g}"
                                                           for w, v in shares.items())
                                      for k, shares in MATRIX_SHARE.items())
@@ -129,6 +144,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="round N of a campaign (stridecheck run --budget): every test draws "
                          "a stream of examples of its own for the round, replaying nothing "
                          "(default 0: the profile's own streams)")
+    group.addoption("--stridecheck-steer", choices=("cells", "none"), default="cells",
+                    help="cells (default): steer random programs towards cells of the layout "
+                         "matrix not yet covered on their target in this process (or named "
+                         "by --stridecheck-covered); none: draw as Hypothesis alone would")
+    group.addoption("--stridecheck-covered", default=None, metavar="FILE",
+                    help="JSON of cells already covered, {target: [cell, ...]} (what a "
+                         "campaign's rounds write to campaign-covered.json): random programs "
+                         "are steered past them")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
@@ -142,12 +165,23 @@ def matrix_share(config: pytest.Config, target: Target) -> float:
     if share is not None:
         return float(share)
     profile = config.getoption("--stridecheck-profile")
-    shares = MATRIX_SHARE[profile]
-    share = shares.get(target.kind, shares[""])
+    share = _for_target(MATRIX_SHARE[profile], target)
     examples = config.getoption("--stridecheck-max-examples")
     if examples is not None:
         share *= min(1.0, examples / PROFILES[profile]["max_examples"])
     return share
+
+
+def example_share(config: pytest.Config, target: Target) -> float:
+    """Return the share of the example budget the random tests draw on `target`
+    (EXAMPLE_SHARE; all of it where --stridecheck-max-examples sets the budget)."""
+    if config.getoption("--stridecheck-max-examples") is not None:
+        return 1.0
+    return _for_target(EXAMPLE_SHARE[config.getoption("--stridecheck-profile")], target)
+
+
+def _for_target(shares: dict[str, float], target: Target) -> float:
+    return shares.get(target.name, shares.get(target.kind, shares[""]))
 
 
 def parse_devices(text: str | None) -> tuple[str, ...]:
@@ -194,11 +228,29 @@ def pytest_configure(config: pytest.Config) -> None:
     if prelude:
         targets = [replace(t, prelude=prelude) for t in targets]
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
+    if config.getoption("--stridecheck-steer") == "cells":
+        state.covered = _covered(config.getoption("--stridecheck-covered"))
     config.stash[_STATE] = state
     config.pluginmanager.register(_Tally(state), _TALLY)
     path = config.getoption("--stridecheck-results")
     if path:
         _open_results(config, state, path)
+
+
+def _covered(path: str | None) -> dict[str, set[str]]:
+    """Return the cells per target of a --stridecheck-covered file (none without one)."""
+    if path is None:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            found = json.load(f)
+        if not isinstance(found, dict) or not all(
+                isinstance(v, list) and all(isinstance(c, str) for c in v)
+                for v in found.values()):
+            raise ValueError("expected {target: [cell, ...]}")
+    except (OSError, ValueError) as exc:
+        raise pytest.UsageError(f"--stridecheck-covered={path}: {exc}") from None
+    return {target: set(cells) for target, cells in found.items()}
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -85,8 +85,10 @@ def _values(t: Any, torch: Any) -> Any:
         return error_value(exc)
 
 
-def metadata(live: dict[str, Any], lib: Any) -> dict[str, dict[str, Any]]:
-    """Return every field but values of each live tensor of `lib`, and its spellings.
+def metadata(live: dict[str, Any], lib: Any, unshown: tuple[str, ...] = ()
+             ) -> dict[str, dict[str, Any]]:
+    """Return every field but values of each live tensor of `lib`, and its spellings (but
+    the relating one, `is_set_to`, where `unshown` names it).
 
     Storage, identity and base name a tensor: the first live one on that storage, the first
     name of that object, the live name of `_base` ("<hidden>" when it is not live).
@@ -99,6 +101,7 @@ def metadata(live: dict[str, Any], lib: Any) -> dict[str, dict[str, Any]]:
     for name, t in live.items():
         first_name.setdefault(id(t), name)
     formats = tuple(getattr(lib, f) for f in FORMATS)
+    relate_off = "is_set_to" in unshown
     for (name, t), s in zip(live.items(), storages):
         storage = storage_owner.setdefault(s._cdata, name)
         base, ptr = t._base, t.data_ptr()
@@ -112,7 +115,7 @@ def metadata(live: dict[str, Any], lib: Any) -> dict[str, dict[str, Any]]:
             "storage": storage,
             "base": None if base is None else first_name.get(id(base), "<hidden>"),
             "is_view": bool(t._is_view()), "version": int(t._version),
-            "spellings": read(t, lib, (storage, live[storage]))}
+            "spellings": read(t, lib, None if relate_off else (storage, live[storage]))}
     return out
 
 

@@ -89,7 +89,14 @@ class Target:
         return results
 
     def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
-        return run(program, _torch(), watch=watch)
+        return run(program, _torch(), watch=watch, unshown=self.unshown_spellings)
+
+    def warm(self) -> Target:
+        """Return this target for many short programs in a row: one that may keep what it
+        caches from one program to the next (self here). A divergence it finds is checked
+        again on self, so a cache never makes one by itself; a known one is not (rechecking
+        the known layouts of low-precision and out= cells would cost the cache's gain)."""
+        return self
 
     def source(self, program: Program) -> str:
         """Return the torch code this target runs for `program` (a repro script embeds it)."""
@@ -152,17 +159,20 @@ def _hide_spellings(results: list[StepResult], names: tuple[str, ...]) -> list[S
         for k, s in r.live.items()}, r.index) for r in results]
 
 
-def fake_mode() -> Any:
+def fake_mode(fresh: bool = True) -> Any:
     """Return a FakeTensorMode that does not log the meta-kernel errors it turns into outcomes.
 
-    The dispatch cache all FakeTensorModes share is emptied first: what a program sees must
-    not depend on the programs run before it (see fake-empty-view-cache-storage).
+    The dispatch cache all FakeTensorModes share is emptied first (when `fresh`): what a
+    program sees must not depend on the programs run before it (see
+    fake-empty-view-cache-storage). Kept, it makes the steps many programs repeat cost a
+    lookup (the layout matrix's cells run about twice as fast).
     """
     import logging
 
     from torch._subclasses.fake_tensor import FakeTensorMode
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
-    FakeTensorMode.cache_clear()
+    if fresh:
+        FakeTensorMode.cache_clear()
     return FakeTensorMode(allow_non_fake_inputs=False)
 
 
@@ -176,6 +186,8 @@ class FakeTarget(Target):
     # kernel (torch/_subclasses/fake_tensor.py, run_fallback_kernel), on fresh real tensors
     # made for each argument, which never share a storage: always False
     unshown_spellings: tuple[str, ...] = ("is_set_to",)
+    # whether each program runs with FakeTensorMode's dispatch cache emptied (see warm)
+    fresh_cache: bool = field(default=True, compare=False)
     # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask])
     # raise DynamicOutputShapeException, named by the op, without a ShapeEnv: FakeTensor
     # cannot run them, which is no divergence (torch/_subclasses/fake_impls.py)
@@ -186,8 +198,12 @@ class FakeTarget(Target):
         "aten.masked_select.out", "Please convert all Tensors to FakeTensors")
 
     def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
-        with fake_mode():
-            return run(program, _torch(), watch=watch)
+        with fake_mode(self.fresh_cache):
+            return run(program, _torch(), watch=watch, unshown=self.unshown_spellings)
+
+    def warm(self) -> Target:
+        """The dispatch cache is kept between programs (rechecking each difference on self)."""
+        return replace(self, fresh_cache=False)
 
     def replay_setup(self, program: Program) -> dict[str, Any]:
         return {**super().replay_setup(program), "fake": True}

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 from hypothesis import Phase, given, seed, settings
+from hypothesis import target as steer
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
-from stridecheck.conformance.batching import check_batch
+from stridecheck.conformance.batching import check_batch, check_cells
 from stridecheck.conformance.known import load
 from stridecheck.conformance.outcome import (
     DIVERGENCE,
@@ -24,7 +25,13 @@ from stridecheck.conformance.outcome import (
     check,
     reproduce,
 )
-from stridecheck.conformance.plugin import KNOWN_KEY, UNSUPPORTED_KEY, matrix_share, run_state
+from stridecheck.conformance.plugin import (
+    KNOWN_KEY,
+    UNSUPPORTED_KEY,
+    example_share,
+    matrix_share,
+    run_state,
+)
 from stridecheck.conformance.results import ClassKey, divergence_class, reproduce_blob
 from stridecheck.conformance.targets import Target
 from stridecheck.strategies import (
@@ -43,7 +50,7 @@ def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> 
     examples = override if override is not None else base.max_examples
     # no explain phase: it reruns the failure many times, minutes on a compiled target
     phases = [p for p in base.phases if p is not Phase.explain]
-    share = -(-int(examples * scale) // parts)
+    share = -(-int(examples * scale * example_share(config, target)) // parts)
     if config.getoption("--stridecheck-round"):
         # a round of a campaign: a stream of its own (seeded below), nothing replayed
         return settings(base, max_examples=max(3, share), phases=phases, derandomize=True,
@@ -59,7 +66,9 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
         pytest.skip(f"{target.name}: {target.unavailable}")
     known: Counter[str] = Counter()
     unsupported: Counter[str] = Counter()
-    recorder = run_state(request.config).recorder
+    state = run_state(request.config)
+    recorder = state.recorder
+    covered = None if state.covered is None else state.covered.setdefault(target.name, set())
     test = request.node.name
     failing: list[Outcome] = []  # divergences so far; the last is the shrunk one
 
@@ -84,6 +93,12 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
                 unsupported[target.name] += 1
             elif outcome.status == DIVERGENCE and diverging is None:
                 diverging = outcome
+        if covered is not None:
+            # Hypothesis keeps the examples that score high and mutates them: towards the
+            # layout matrix's cells no example on this target has reached yet
+            fresh = {c for o in outcomes for c in o.cells} - covered
+            covered.update(fresh)
+            steer(float(len(fresh)), label="cells not covered before")
         if diverging is not None:
             failing.append(diverging)
             raise AssertionError(diverging.explain())
@@ -161,7 +176,7 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
     size = target.matrix_batch
     for start in range(0, len(cells), size):
         chunk = cells[start:start + size]
-        outcomes = check_batch([c.program for c in chunk], target, started, inputs_checked=True)
+        outcomes = check_cells([c.program for c in chunk], target, started)
         for k, outcome in enumerate(outcomes):
             if k < len(chunk) and chunk[k].cells and outcome.status != UNSUPPORTED:
                 outcome.cells = chunk[k].cells

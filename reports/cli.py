@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
 import sys
 from collections import Counter
@@ -120,7 +121,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
         # run from a working tree (stridecheck_tree.py): pytest finds no entry point for it
         cmd += ["-p", "stridecheck.conformance.plugin"]
     if args.n != "0":
-        cmd += ["-n", args.n]
+        # work stealing: the matrix's long parts come last, and an idle worker takes a
+        # busy one's pending tests instead of waiting (xdist's default leaves it idle)
+        cmd += ["-n", args.n, "--dist", "worksteal"]
     cmd += args.pytest_args
     if args.budget is not None:
         return _campaign(args, cmd, results_path, log_path, out_dir)
@@ -183,6 +186,14 @@ def _finish(code: int, results_path: str, log_path: str, out_dir: str) -> int:
     if not os.path.exists(results_path):
         return _usage("the run wrote no results")
     status = _write_outputs([results_path], out_dir)
+    if code == 1 and status == 0:
+        # pytest failed where the results hold no divergence nor crash: a test of the suite
+        # broke by itself, which the summary above cannot show
+        failed = [line for line in _tail(log_path, 400).splitlines()
+                  if line.startswith(("FAILED", "ERROR"))]
+        print(f"stridecheck: error: {len(failed) or 'some'} test(s) failed without a "
+              f"divergence (see {log_path}):", file=sys.stderr)
+        print("\n".join(failed[:10]), file=sys.stderr)
     return 1 if code != 0 and code != 5 else status
 
 
@@ -192,19 +203,24 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
 
     What the rounds so far found is known to the next (their baseline, written to
     campaign-known.toml in the output folder), so each round looks past the classes found
-    before instead of stopping at them again; the layout matrix, which goes on past
-    divergences by itself, and the check of known entries run in the first round only. The
-    summary then lists each class with how many examples showed it and its shortest repro.
+    before instead of stopping at them again, and so are the cells they covered
+    (campaign-covered.json), which its random programs are steered past; the layout matrix,
+    which goes on past divergences by itself, and the check of known entries run in the first
+    round only. The summary then lists each class with how many examples showed it and its
+    shortest repro.
     """
     import time
 
     from .baseline import baseline, render
+    from .coverage import by_target
     from .reading import load, write_atomically
 
     deadline = time.monotonic() + args.budget
     known_path = os.path.join(out_dir, "campaign-known.toml")
-    if os.path.exists(known_path):
-        os.unlink(known_path)
+    covered_path = os.path.join(out_dir, "campaign-covered.json")
+    for path in (known_path, covered_path):
+        if os.path.exists(path):
+            os.unlink(path)
     own_k = "-k" in args.pytest_args
     print(f"stridecheck run: a campaign of {args.budget:g} s: pytest {' '.join(cmd[3:])}",
           flush=True)
@@ -215,6 +231,8 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
         extra = [f"--stridecheck-round={round_}"]
         if os.path.exists(known_path):
             extra.append(f"--stridecheck-known={known_path}")
+        if os.path.exists(covered_path):
+            extra.append(f"--stridecheck-covered={covered_path}")
         if round_ > 1 and not own_k:
             extra += ["-k", "not test_layout_matrix and not known_divergence_is_still_there"]
         left = deadline - time.monotonic()
@@ -228,6 +246,8 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
         found = baseline(results)
         torch = sorted({str(r.get("torch")) for r in results.runs})
         write_atomically(known_path, render(found, [results_path], torch).encode())
+        covered = {t: sorted(c.hits) for t, c in by_target(results.examples).items()}
+        write_atomically(covered_path, json.dumps(covered).encode())
         print(f"  round {round_} done: {len(found.entries)} class(es) of divergence so far",
               flush=True)
     status = _finish(code if code not in (0, 1, 5) else 0, results_path, log_path, out_dir)

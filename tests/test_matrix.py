@@ -4,18 +4,27 @@ conformance.coverage, reports.coverage)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
 
+from injected_bugs import MATRIX_BUGS
+
 import stridecheck.reference as ref
+from stridecheck.conformance.batching import check_cells
 from stridecheck.conformance.coverage import program_cells
 from stridecheck.conformance.execute import from_first_call, run
-from stridecheck.conformance.outcome import check
+from stridecheck.conformance.outcome import DIVERGENCE, check
 from stridecheck.conformance.results import encode
-from stridecheck.conformance.targets import all_targets
+from stridecheck.conformance.targets import FakeTarget, all_targets
 from stridecheck.reference.cells import (
     DTYPE_CLASSES,
     FUNCTION_SPACE,
@@ -194,3 +203,91 @@ def test_function_programs_cover_their_declared_space_and_agree_on_eager() -> No
             (2 if row["later"] == "again" else 1), cell.id
         outcome = check(program, target, from_first_call(program))
         assert outcome.status == "pass", outcome.explain()
+
+
+# a plugin that logs each score the suite gives Hypothesis' target(): installed before the
+# suite's test module imports it
+_PROBE = """
+import json, os
+
+import hypothesis
+
+_real = hypothesis.target
+
+
+def _logged(observation, *, label=""):
+    with open(os.environ["STEER_LOG"], "a") as f:
+        f.write(json.dumps([observation, label]) + "\\n")
+    return _real(observation, label=label)
+
+
+hypothesis.target = _logged
+"""
+
+
+def _random_tests(tmp_path: Path, *extra: str) -> tuple[int, list[float], set[str]]:
+    """Run one part of the random alias programs on eager:cpu, each score given to
+    Hypothesis' target() logged; return pytest's exit, the scores and the cells covered."""
+    (tmp_path / "steer_probe.py").write_text(_PROBE)
+    log, results = tmp_path / "steer.log", tmp_path / "results.jsonl"
+    for path in (log, results):
+        path.unlink(missing_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--pyargs", "stridecheck.conformance", "-q",
+         "-p", "no:cacheprovider", "-p", "steer_probe", "-k",
+         "test_alias_programs and part1of4", "--stridecheck-targets=eager:cpu",
+         "--stridecheck-profile=ci", "--stridecheck-max-examples=60",
+         f"--stridecheck-results={results}", *extra],
+        capture_output=True, text=True, cwd=tmp_path, check=False,
+        env={**os.environ, "STEER_LOG": str(log), "PYTHONPATH": str(tmp_path)})
+    scores = [json.loads(line)[0] for line in log.read_text().splitlines()] \
+        if log.exists() else []
+    cells = {c for e in load([str(results)]).examples for c in e.get("cells", [])} \
+        if results.exists() else set()
+    return done.returncode, scores, cells
+
+
+def test_random_programs_are_steered_by_the_cells_not_yet_covered(tmp_path: Path) -> None:
+    # each example scores the cells it is the first to cover: together, every cell covered
+    code, scores, cells = _random_tests(tmp_path)
+    assert code == 0 and len(scores) >= 15 and max(scores) > 0  # a quarter of 60
+    assert sum(scores) == len(cells) > 0
+    # every declared cell covered before (what a campaign's earlier rounds hand on): none adds
+    every = tmp_path / "covered.json"
+    every.write_text(json.dumps({"eager:cpu": sorted(declared_cells())}))
+    code, scores, _ = _random_tests(tmp_path, f"--stridecheck-covered={every}")
+    assert code == 0 and scores and set(scores) == {0.0}
+    code, scores, cells = _random_tests(tmp_path, "--stridecheck-steer=none")
+    assert code == 0 and scores == [] and cells
+    bad = tmp_path / "bad.json"
+    bad.write_text('["add|a=contiguous"]')
+    assert _random_tests(tmp_path, f"--stridecheck-covered={bad}")[0] == 4
+
+
+@dataclasses.dataclass(frozen=True)
+class _WarmOnlyBug(FakeTarget):
+    """fake:cpu, whose runs with the dispatch cache kept lay out unary results row-major."""
+
+    def _run(self, program: Program, watch: Any = None) -> Any:
+        if self.fresh_cache:
+            return super()._run(program, watch)
+        with MATRIX_BUGS[0].install():
+            return super()._run(program, watch)
+
+
+def test_matrix_cells_run_warm_and_a_divergence_is_checked_again_fresh() -> None:
+    fake = all_targets()["fake:cpu"]
+    assert fake.warm().fresh_cache is False  # type: ignore[attr-defined]
+    programs = [c.program for c in cell_programs() if c.op == "neg"
+                and dict(c.row).get("a") == "channels_last_3d"
+                and not str(dict(c.row).get("form")).startswith("out")]
+    assert programs
+    # a divergence of every run: found warm, confirmed fresh
+    with MATRIX_BUGS[0].install():
+        found = check_cells(programs, fake)
+    assert DIVERGENCE in {o.status for o in found}
+    assert all(o.target.fresh_cache for o in found if o.status == DIVERGENCE)  # type: ignore[attr-defined]
+    # a divergence of warm runs only: not one
+    flaky = _WarmOnlyBug(**{f.name: getattr(fake, f.name) for f in dataclasses.fields(fake)})
+    assert DIVERGENCE in {check(p, flaky.warm(), from_first_call(p)).status for p in programs}
+    assert DIVERGENCE not in {o.status for o in check_cells(programs, flaky)}
