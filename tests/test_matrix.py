@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 import torch
-
 from injected_bugs import MATRIX_BUGS
 
 import stridecheck.reference as ref

@@ -92,6 +92,12 @@ WHERE: Table = [
 
 ADDC: Table = [
     ("addcmul-basic", V + P + "z = torch.addcmul(v, p, q)"),
+    # x + x * x past 2 ** 24: torch's kernel may fuse the multiply-add (one rounding), one
+    # ulp from the reference's two roundings (OpSpec.tolerance)
+    ("addcmul-fused-rounding", "x = torch.arange(80).to(torch.float32).view(10, 8)[::2]\n"
+     "y = x.mul_(x)\nz = torch.addcmul(x, x, x)"),
+    ("addcmul-fused-rounding-out-self", "x = torch.arange(80).to(torch.float32).view(10, 8)\n"
+     "y = x.mul_(x)\nz = torch.addcmul(x, x, x, out=x)"),
     ("addcmul-broadcast-all", "z = torch.addcmul(torch.tensor(1.), torch.arange(3.).view(3, 1), "
                               "torch.arange(2.))"),
     ("addcmul-int-float-value-truncated", "a = torch.arange(3)\nz = torch.addcmul(a, "
