@@ -36,8 +36,27 @@ def first_line(exc: BaseException) -> tuple[str, str]:
     An error torch.compile wraps (dynamo's own exception types) is the error the program
     raised inside: the one eager raises.
     """
-    exc = unwrapped(exc)
-    return error_kind(exc), str(exc).split("\n")[0]
+    inner = unwrapped(exc)
+    text = str(inner).split("\n")[0]
+    root = _root(exc) if type(inner).__module__.startswith("torch._dynamo") else inner
+    if root is not inner:
+        # dynamo raised its own error while handling the program's (a failed fake-tensor
+        # call: "RuntimeError when making fake tensor call"): the message names that cause
+        cause = str(root).split("\n")[0]
+        if cause and cause not in text:
+            text = f"{text} (from {type(root).__name__}: {cause})"
+    return error_kind(inner), text
+
+
+def _root(exc: BaseException) -> BaseException:
+    """Return the first error in the chain an error was raised from or while handling."""
+    seen = {id(exc)}
+    while True:
+        inner = exc.__cause__ or exc.__context__
+        if inner is None or id(inner) in seen:
+            return exc
+        seen.add(id(inner))
+        exc = inner
 
 
 def unwrapped(exc: BaseException) -> BaseException:
