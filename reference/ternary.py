@@ -205,12 +205,13 @@ def masked_fill_(t: Tensor, mask: Any, value: Any, *, bump: bool = True) -> Tens
     if not t.is_meta and not mask.is_meta and t.numel():
         chosen = np.broadcast_to(np.asarray(mask._values()).astype(np.bool_), t.shape)
         fill = value_tensor._values() if value_tensor is not None else np.asarray(value)
-        vals.write_where(t._storage, t._geom, t.dtype, fill, chosen, t._conj, t._neg)
         # where the mask is garbage the element may or may not have been written; where
-        # the value is, what was written is garbage
+        # the value is, what was written is garbage. Read before the write: the mask (or the
+        # value) may be t itself, whose elements the write makes defined
         undefined = ~np.broadcast_to(mask._defined(), t.shape)
         if value_tensor is not None and not value_tensor._defined().all():
             undefined = undefined | chosen
+        vals.write_where(t._storage, t._geom, t.dtype, fill, chosen, t._conj, t._neg)
         if undefined.any():
             writes.forget(t, undefined)
     if bump:

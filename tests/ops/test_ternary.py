@@ -188,6 +188,10 @@ CLAMP: Table = [
 
 MASKED: Table = [
     ("masked_fill-float", X + M + "z = x.masked_fill(m, -1.)"),
+    # a mask of values the reference leaves undetermined (the sign of an inexact abs), which
+    # is the filled tensor itself: the fill makes no element determined
+    ("masked_fill_-own-undetermined-mask", "x = torch.zeros(1).abs_().sign_()\n"
+     "k = x.logical_and(x)\nz = k.masked_fill_(k, True)"),
     ("masked_fill-0d-tensor-value", X + M + "z = x.masked_fill(m, torch.tensor(5.))"),
     ("masked_fill-row-mask", X + R + "z = x.masked_fill(r, 0.5)"),
     ("masked_fill-mask-grows-result", X + "z = x.masked_fill(torch.tensor([[[True], [False], "
