@@ -7,8 +7,9 @@ Each round checks the same cells of the matrix (every `stride`-th, so every op t
 on each target, and the same number of seeded random chains (`strategies.chain`, as the
 sweep draws them) on eager:cpu, one process, interleaved round by round; it reports the
 median rate of each over the rounds and the ratio to the chains' rate of the same round.
-Eager, meta, fake and refs check one cell at a time with the inputs' building steps not
-observed (what `test_layout_matrix` does); compiled targets check batches of
+Cells are checked as `test_layout_matrix` checks them (`batching.check_cells`): eager, meta,
+fake and refs one at a time, with the inputs' building steps not observed and fake targets
+keeping FakeTensorMode's dispatch cache between cells; compiled targets in batches of
 `Target.matrix_batch` cells, one compile a batch. Nothing is asserted.
 """
 
@@ -23,8 +24,7 @@ from typing import Any
 
 from _common import environment, median, write_json
 
-from stridecheck.conformance.batching import check_batch
-from stridecheck.conformance.execute import from_first_call
+from stridecheck.conformance.batching import check_cells
 from stridecheck.conformance.outcome import check
 from stridecheck.conformance.targets import all_targets
 from stridecheck.strategies.arguments import RandomChooser
@@ -38,12 +38,8 @@ def _cells_rate(target: Any, stride: int) -> tuple[float, int]:
     cells = cell_programs(target.device)[::stride]
     programs = [c.program for c in cells]  # built before the clock starts
     start = time.perf_counter()
-    if target.matrix_batch > 1:
-        for i in range(0, len(programs), target.matrix_batch):
-            check_batch(programs[i:i + target.matrix_batch], target, inputs_checked=True)
-    else:
-        for p in programs:
-            check(p, target, from_first_call(p))
+    for i in range(0, len(programs), target.matrix_batch):  # as test_layout_matrix does
+        check_cells(programs[i:i + target.matrix_batch], target)
     return len(programs) / (time.perf_counter() - start), len(programs)
 
 
