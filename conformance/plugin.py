@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import signal
 import sys
 import time
 import uuid
@@ -229,6 +230,12 @@ def pytest_configure(config: pytest.Config) -> None:
     prelude = config.getoption("--stridecheck-prelude")
     if prelude:
         targets = [replace(t, prelude=prelude) for t in targets]
+    if _workerinput(config) is not None:
+        # xdist's workers start with SIGINT ignored: an interrupt of the run (Ctrl-C, a
+        # campaign's budget spent) then waits for each worker's test to end, which for a
+        # part of the layout matrix on a compiled target is hours. Interrupted instead, a
+        # test stops where it is, and the matrix records the classes it found so far
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
     if config.getoption("--stridecheck-steer") == "cells":
         state.covered = _covered(config.getoption("--stridecheck-covered"))

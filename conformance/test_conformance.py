@@ -174,34 +174,38 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
             recorder.started(test, target.name, target.device, program)
 
     size = target.matrix_batch
-    for start in range(0, len(cells), size):
-        chunk = cells[start:start + size]
-        outcomes = check_cells([c.program for c in chunk], target, started)
-        for k, outcome in enumerate(outcomes):
-            if k < len(chunk) and chunk[k].cells and outcome.status != UNSUPPORTED:
-                outcome.cells = chunk[k].cells
+    try:
+        for start in range(0, len(cells), size):
+            chunk = cells[start:start + size]
+            outcomes = check_cells([c.program for c in chunk], target, started)
+            for k, outcome in enumerate(outcomes):
+                if k < len(chunk) and chunk[k].cells and outcome.status != UNSUPPORTED:
+                    outcome.cells = chunk[k].cells
+                if recorder is not None:
+                    recorder.example(outcome.record(test, target.device))
+                if outcome.status == KNOWN:
+                    assert outcome.known is not None
+                    known[outcome.known.id] += 1
+                elif outcome.status == UNSUPPORTED:
+                    unsupported[target.name] += 1
+                elif outcome.status == DIVERGENCE:
+                    failure = outcome.failure_record(test, target.device)
+                    key = divergence_class(failure)
+                    best = classes.get(key)
+                    count = best[2] + 1 if best else 1
+                    if best is None or len(outcome.program.steps) < len(best[0].program.steps):
+                        best = (outcome, failure, count)
+                    classes[key] = (best[0], best[1], count)
+    finally:
+        # also when the run is stopped (a campaign's budget spent): the classes found so far
+        # keep their representatives
+        request.node.user_properties.append((KNOWN_KEY, dict(known)))
+        request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
+        for _, failure, count in classes.values():
             if recorder is not None:
-                recorder.example(outcome.record(test, target.device))
-            if outcome.status == KNOWN:
-                assert outcome.known is not None
-                known[outcome.known.id] += 1
-            elif outcome.status == UNSUPPORTED:
-                unsupported[target.name] += 1
-            elif outcome.status == DIVERGENCE:
-                failure = outcome.failure_record(test, target.device)
-                key = divergence_class(failure)
-                best = classes.get(key)
-                count = best[2] + 1 if best else 1
-                if best is None or len(outcome.program.steps) < len(best[0].program.steps):
-                    best = (outcome, failure, count)
-                classes[key] = (best[0], best[1], count)
-    request.node.user_properties.append((KNOWN_KEY, dict(known)))
-    request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
+                recorder.failure({**failure, "count": count}, None)
     if not classes:
         return
-    for _, failure, count in classes.values():
-        if recorder is not None:
-            recorder.failure({**failure, "count": count}, None)
     lines = [f"{len(classes)} class(es) of divergence among {len(cells)} cells:"]
     for (_, op, field, when), (outcome, _, count) in classes.items():
         lines.append(f"  {op}: {field}{' ' + str(dict(when)) if when else ''} "

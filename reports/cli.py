@@ -147,26 +147,42 @@ def _interrupted(results_path: str, out_dir: str) -> int:
 def _pytest(cmd: list[str], log_path: str, results_path: str, quiet: bool,
             seconds: float | None = None) -> tuple[int, bool]:
     """Run pytest with progress lines; return its exit code and whether Ctrl-C stopped it.
-    After `seconds` pytest gets the interrupt a Ctrl-C sends (it then writes its end
-    record and stops)."""
+
+    pytest runs in a process group of its own, workers included, which gets the interrupt a
+    Ctrl-C sends: on Ctrl-C here, and after `seconds` (a campaign's budget spent, which ends
+    the run as a pass: what it checked is in the results). Whatever has not stopped a minute
+    after the interrupt is killed.
+    """
     import signal
     import subprocess
 
+    from stridecheck.conformance.results import collect_crashes
+
     from .progress import Progress
+
+    def stop(child: subprocess.Popen[bytes]) -> int:
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            return child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            return child.wait()
+        finally:
+            # the examples in flight were stopped, not crashed
+            collect_crashes(results_path, "", record=False)
 
     interrupted = False
     with open(log_path, "ab") as log, Progress(results_path, quiet=quiet):
-        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                 start_new_session=True)
         try:
             code = child.wait(timeout=seconds)
         except subprocess.TimeoutExpired:
-            child.send_signal(signal.SIGINT)  # the budget is spent: stop as Ctrl-C stops
-            code = child.wait()
-            code = 0 if code == 2 else code  # pytest's exit on an interrupt
+            stop(child)
+            code = 0
         except KeyboardInterrupt:
-            # pytest got the same Ctrl-C: let it write its end record, then report what it did
             interrupted = True
-            code = child.wait()
+            code = stop(child)
     return code, interrupted
 
 
