@@ -162,7 +162,8 @@ def test_layout_matrix(stridecheck_target: Target, stridecheck_part: tuple[int, 
     # the function programs of FUNCTION_SPACE (39) run whole where a tenth of the matrix runs
     functions = function_cells(target.device) if share >= 0.1 else \
         function_cells(target.device)[::max(1, round(0.1 / share))]
-    cells = (cell_programs(target.device)[::max(1, round(1 / share))] + functions)[i - 1::n]
+    cells = (cell_programs(target.device, target.kind)[::max(1, round(1 / share))]
+             + functions)[i - 1::n]
     recorder = run_state(request.config).recorder
     test = request.node.name
     known: Counter[str] = Counter()

@@ -221,6 +221,35 @@ def operator_names(name: str) -> tuple[str, ...]:
     return tuple(_OPERATOR_OF.get(name, ()))
 
 
+def form_keys(spec: OpSpec, form: str) -> tuple[str, ...]:
+    """Return the catalogue keys a call of `spec` in `form` runs."""
+    if form == "operator":
+        return tuple(n for n in _OPERATOR_OF.get(spec.name, ()) if not n.startswith("__i"))
+    if form == "in_place":
+        return (_INPLACE_OF[spec.name],)
+    return (spec.key,)
+
+
+@cache
+def runnable(key: str, kind: str) -> OpSpace | None:
+    """Return op `key`'s space as a target of `kind` (Target.kind) can run it: without the
+    forms whose ops the op table marks unsupported there (torch._refs has no Python operators
+    and no in-place round_, say). The matrix covers this space on such a target, so that
+    the pairs a form it cannot run would carry still come in rows it runs."""
+    declared = space(key)
+    if declared is None:
+        return None
+    spec = BY_KEY[key]
+    kept = tuple(f for f in declared.values("form")
+                 if not any(kind in BY_KEY[k].unsupported_on for k in form_keys(spec, f)))
+    if not kept:
+        return None  # no form of it runs there
+    if len(kept) == len(declared.values("form")):
+        return declared
+    return OpSpace(key, tuple((name, kept if name == "form" else values)
+                              for name, values in declared.factors), declared.binary)
+
+
 @cache
 def space(key: str) -> OpSpace | None:
     """Return the matrix's space for op `key`, or None for an op it does not range over."""

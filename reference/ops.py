@@ -243,6 +243,8 @@ ARITHMETIC = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "remain
               "heaviside", "logaddexp", "ldexp")
 LOGIC = ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
          "bitwise_and", "bitwise_or", "bitwise_xor")
+# pointwise ops torch._refs has no function for (the refs target cannot run them)
+_NOT_IN_REFS = frozenset({"ldexp", "ldexp_", "round_"})
 # ops without an in-place form on torch
 NO_INPLACE = frozenset({"positive", "maximum", "minimum", "fmax", "fmin", "logaddexp"})
 # when torch returns the input itself (OpSpec.returns_self): positive always, conj_physical
@@ -293,10 +295,12 @@ def _pointwise() -> tuple[OpSpec, ...]:
             returns_self = _RETURNS_SELF.get(name, "")
             out.append(_v(name, family, function=True, contract=_SELF_CONTRACTS.get(
                 returns_self, C.COPY), returns_self=returns_self, tolerance=tol,
-                out=name != "positive", scalar_first=name in _SCALAR_FIRST, **operands))
+                out=name != "positive", scalar_first=name in _SCALAR_FIRST,
+                unsupported_on=NO_REFS if name in _NOT_IN_REFS else (), **operands))
             if name not in NO_INPLACE:
                 inplace = "conj_physical_" if name == "conj_physical" else f"{name}_"
                 out.append(_v(inplace, family + "_", contract=C.IN_PLACE, tolerance=tol,
+                              unsupported_on=NO_REFS if inplace in _NOT_IN_REFS else (),
                               **operands))
     # bounds, conditions and masks (reference/ternary.py)
     out += [_v("clamp", "ternary", function=True, contract=C.COPY, out=True),

@@ -425,7 +425,8 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
         results = load(args.results)
     except ResultsError as exc:
         return _usage(str(exc))
-    print(coverage_text(results.examples, every_cell=args.all))
+    kinds = {t["name"]: t["kind"] for r in results.runs for t in r.get("targets", [])}
+    print(coverage_text(results.examples, every_cell=args.all, kinds=kinds))
     return 0
 
 

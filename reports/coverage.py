@@ -12,7 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from stridecheck.conformance.results import ExampleRecord
-from stridecheck.reference.cells import LAYOUT_NAMES, OpSpace, all_spaces
+from stridecheck.reference.cells import (
+    FUNCTION_SPACE,
+    LAYOUT_NAMES,
+    OpSpace,
+    all_spaces,
+    runnable,
+)
 
 
 @dataclass
@@ -61,10 +67,20 @@ def layout_map(cov: TargetCoverage) -> list[tuple[str, list[tuple[int, int]]]]:
     return rows
 
 
+def runnable_cells(kind: str) -> frozenset[str]:
+    """Return the declared cells a target of `kind` can run: those of its ops' spaces without
+    the forms it cannot call (reference.cells.runnable), and every function-program cell."""
+    own = [runnable(s.op, kind) for s, _ in declared() if s is not FUNCTION_SPACE]
+    return frozenset(c for s in own if s is not None for c in s.cells()) | \
+        frozenset(FUNCTION_SPACE.cells())
+
+
 def coverage_text(examples: Iterable[ExampleRecord], every_cell: bool = False,
-                  per_op: int = 3) -> str:
-    """Return the `stridecheck coverage` text: per target `cells covered N/M`, then the ops
-    with uncovered cells (each op's first `per_op` of them, or all with `every_cell`)."""
+                  per_op: int = 3, kinds: dict[str, str] | None = None) -> str:
+    """Return the `stridecheck coverage` text: per target `cells covered N/M` (and, where
+    `kinds` gives a target's kind that cannot call some forms, its share of the cells it can
+    run), then the ops with uncovered cells (each op's first `per_op` of them, or all with
+    `every_cell`)."""
     targets = by_target(examples)
     spaces_ = declared()
     total = sum(len(cells) for _, cells in spaces_)
@@ -74,8 +90,13 @@ def coverage_text(examples: Iterable[ExampleRecord], every_cell: bool = False,
     lines = []
     for cov in targets.values():
         covered = sum(len(cov.covered(cells)) for _, cells in spaces_)
-        lines.append(f"{cov.target}: cells covered {covered}/{total} "
-                     f"({100 * covered / total:.1f}%)")
+        line = f"{cov.target}: cells covered {covered}/{total} ({100 * covered / total:.1f}%)"
+        own = runnable_cells((kinds or {}).get(cov.target, ""))
+        if kinds and len(own) < total:
+            mine = len(own & set(cov.hits))
+            line += (f"; of the {len(own)} it can run (no calls in forms its kind cannot "
+                     f"make): {mine} ({100 * mine / len(own):.1f}%)")
+        lines.append(line)
         for space, cells in spaces_:
             missing = [c for c in cells if c not in cov.hits]
             if not missing:

@@ -41,6 +41,7 @@ from stridecheck.reference.cells import (
     cell_id,
     in_place_key,
     operator_names,
+    runnable,
     spaces,
 )
 from stridecheck.reference.ops import BY_KEY
@@ -120,9 +121,11 @@ class Cell:
 
 
 @functools.cache
-def cell_programs(device: str = "cpu") -> tuple[Cell, ...]:
-    """Return every row of the matrix as a cell on `device`, the ops taking turns."""
-    per_op = [[Cell(s, row, device) for row in covering(s)] for s in spaces()]
+def cell_programs(device: str = "cpu", kind: str = "") -> tuple[Cell, ...]:
+    """Return every row of the matrix as a cell on `device`, the ops taking turns; for a
+    target of `kind`, the rows of each op's space as it can run it (cells.runnable)."""
+    own = [runnable(s.op, kind) if kind else s for s in spaces()]
+    per_op = [[Cell(s, row, device) for row in covering(s)] for s in own if s is not None]
     return tuple(c for group in itertools.zip_longest(*per_op) for c in group if c is not None)
 
 

@@ -37,7 +37,7 @@ from stridecheck.reference.cells import (
 )
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.reports.cli import main
-from stridecheck.reports.coverage import coverage_text
+from stridecheck.reports.coverage import coverage_text, runnable_cells
 from stridecheck.reports.html import render
 from stridecheck.reports.reading import load
 from stridecheck.strategies.function_matrix import function_cells
@@ -290,3 +290,20 @@ def test_matrix_cells_run_warm_and_a_divergence_is_checked_again_fresh() -> None
     flaky = _WarmOnlyBug(**{f.name: getattr(fake, f.name) for f in dataclasses.fields(fake)})
     assert DIVERGENCE in {check(p, flaky.warm(), from_first_call(p)).status for p in programs}
     assert DIVERGENCE not in {o.status for o in check_cells(programs, flaky)}
+
+
+def test_a_target_covers_the_cells_it_can_run_in_rows_it_can_run() -> None:
+    refs = all_targets()["refs"]
+    rows = cell_programs("cpu", refs.kind)
+    # no row calls an op torch._refs lacks (a Python operator, round_, ldexp) ...
+    for c in rows:
+        for step in (*c.program.steps, *(s for f in c.program.functions for s in f.body)):
+            spec = BY_KEY.get(step.op.key)
+            assert spec is None or refs.kind not in spec.unsupported_on, (c.id, step)
+    # ... and the rows still cover every pair of the forms it can call
+    covered = {cell for c in rows for cell in row_cells(c.op, c.row)}
+    own = runnable_cells(refs.kind) - set(FUNCTION_SPACE.cells())
+    assert own <= covered and len(own) < len(declared_cells()) - len(FUNCTION_SPACE.cells())
+    record = {"target": "refs", "cells": sorted(own)}
+    text = coverage_text([record], kinds={"refs": "refs"})  # type: ignore[list-item]
+    assert f"of the {len(runnable_cells('refs'))} it can run" in text.splitlines()[0]
