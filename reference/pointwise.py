@@ -203,6 +203,14 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
                        else _layout(name, kernel, inputs, operands))
     if not on_meta and 0 not in shape:
         values = _values(name, kernel, operands, common, alpha)
+        computed_in = None
+        if result in (dtypes.float16, dtypes.bfloat16) and dest.dtype is not result and \
+                np.asarray(values).dtype.kind == "f":
+            # TensorIterator computes into a temporary of the common dtype and casts that
+            # into out= (cast_common_dtype_to_outputs): exp of a half into a float out= is
+            # the half result widened, 2.71875 for e
+            values = vals.quantize(values, result)
+            computed_in = result
         ulps = BY_KEY[name].tolerance
         if dest.dtype.is_complex and name not in _EXACT_COMPLEX:
             ulps = max(ulps, 4)  # complex products and quotients round more than once
@@ -210,7 +218,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
             # exp(y * log(x)) turns the rounding of y * log(x) into a relative error of
             # |y * log(x)| ulps: tens to hundreds for the exponents programs make
             ulps = max(ulps, _COMPLEX_POW_ULPS)
-        store_result(name, dest, values, operands, fresh, ulps)
+        store_result(name, dest, values, operands, fresh, ulps, computed_in)
     if not fresh:
         dest._bump()
     return dest
@@ -391,10 +399,12 @@ def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
 
 
 def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Operand],
-                 fresh: bool, ulps: int) -> None:
+                 fresh: bool, ulps: int, computed_in: DType | None = None) -> None:
     """Write the result into dest and mark what torch leaves undetermined.
 
-    `ulps` is the op's own tolerance; the storage's grows by it over its inputs'.
+    `ulps` is the op's own tolerance, in units of `computed_in`'s epsilon where the result
+    was rounded to that narrower dtype before dest's (else dest's); the storage's grows by it
+    over its inputs'.
     """
     values = np.asarray(values)
     if values.dtype.kind == "f" and dest.dtype in (dtypes.float16, dtypes.bfloat16):
@@ -433,7 +443,7 @@ def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence
         # the vectorized loop computes 0 - a (+0), its scalar tail -a (-0): which elements
         # fall in the tail depends on the loop's block size, so a zero's sign is not fixed
         dest._storage.loose_bits = True
-    own = ulps * dest.dtype.eps
+    own = ulps * max(dest.dtype.eps, computed_in.eps if computed_in is not None else 0.0)
     dest._storage.tolerance_dtype = dest.dtype
     dest._storage.tolerance = max([dest._storage.tolerance, own] +
                                   [op._storage.tolerance + own for op in operands

@@ -123,6 +123,14 @@ UNARY_LAYOUTS: Table = [
                                    "a = v.abs()\nb = v.neg()"),
     ("unary-out", F + "o = torch.empty(4, 3).t()\nr = torch.neg(f, out=o)\n"
                       "k = torch.empty(0)\nq = torch.sqrt(f, out=k)"),
+    # half operands into a float out=: computed and rounded in half, then widened
+    ("half-into-float-out", "h = torch.tensor([1., 2., 0.7], dtype=torch.float16)\n"
+     "g = torch.tensor([0.7, 3., 1.], dtype=torch.float16)\n"
+     "o = torch.zeros(3)\na = torch.exp(h, out=o)\np = torch.zeros(3)\n"
+     "b = torch.mul(h, g, out=p)\nq = torch.zeros(3, dtype=torch.float64)\n"
+     "c = torch.atan2(h, g, out=q)"),
+    ("bfloat16-into-float-out", "h = torch.tensor([1., 2., 0.7], dtype=torch.bfloat16)\n"
+     "o = torch.zeros(3)\na = torch.exp(h, out=o)\nb = torch.sin(h, out=torch.zeros(3))"),
     # abs of a complex into a real out=: a complex temporary, out= resized row-major
     ("unary-abs-complex-into-real-out",
      "z = torch.arange(1, 7).to(torch.complex64).view(2, 3)\n"
