@@ -19,6 +19,7 @@ from typing import Any
 from stridecheck.conformance.known import entries
 from stridecheck.conformance.results import ClassKey, FailureRecord, divergence_class
 from stridecheck.conformance.when import LEGACY, parse_when, toml_when
+from stridecheck.reference.ops import BY_KEY
 
 from .reading import Results
 from .summary import difference_text
@@ -65,8 +66,11 @@ def baseline(results: Results) -> Baseline:
         key = divergence_class({**failure, "conditions": _conditions(failure)})
         entry = found.get(key)
         if entry is None:
+            # a call whose difference no single step of its body shows is named by the
+            # function (`f`), which no entry can select: such an entry is for any op
+            op = key[1] if key[1] in BY_KEY else "*"
             entry = found[key] = Entry(
-                key[0], key[1], key[2], key[3], repro=str(failure["program"]),
+                key[0], op, key[2], key[3], repro=str(failure["program"]),
                 condition=f"as in the repro: {difference_text(diffs[0])}")
         entry.count += 1
         for d in diffs:
