@@ -85,7 +85,7 @@ class RunState:
     # whether this process collected conformance tests (an xdist controller collects none)
     collected: bool = False
     # the layout matrix's cells (reference.cells) this process's random examples covered so
-    # far, per target, seeded from --stridecheck-covered; None with --stridecheck-steer=none
+    # far, per target, seeded from --stridecheck-covered; None unless --stridecheck-steer=cells
     covered: dict[str, set[str]] | None = None
 
 
@@ -147,10 +147,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="round N of a campaign (stridecheck run --budget): every test draws "
                          "a stream of examples of its own for the round, replaying nothing "
                          "(default 0: the profile's own streams)")
-    group.addoption("--stridecheck-steer", choices=("cells", "none"), default="cells",
-                    help="cells (default): steer random programs towards cells of the layout "
-                         "matrix not yet covered on their target in this process (or named "
-                         "by --stridecheck-covered); none: draw as Hypothesis alone would")
+    group.addoption("--stridecheck-steer", choices=("cells", "none"), default="none",
+                    help="cells: steer random programs towards cells of the layout matrix not "
+                         "yet covered on their target in this process (or named by "
+                         "--stridecheck-covered); none (default): draw as Hypothesis alone "
+                         "would, which reached more cells in benchmarks/bench_steer.py")
     group.addoption("--stridecheck-covered", default=None, metavar="FILE",
                     help="JSON of cells already covered, {target: [cell, ...]} (what a "
                          "campaign's rounds write to campaign-covered.json): random programs "

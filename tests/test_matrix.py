@@ -236,7 +236,7 @@ def _random_tests(tmp_path: Path, *extra: str) -> tuple[int, list[float], set[st
          "-p", "no:cacheprovider", "-p", "steer_probe", "-k",
          "test_alias_programs and part1of4", "--stridecheck-targets=eager:cpu",
          "--stridecheck-profile=ci", "--stridecheck-max-examples=60",
-         f"--stridecheck-results={results}", *extra],
+         f"--stridecheck-results={results}", "--stridecheck-steer=cells", *extra],
         capture_output=True, text=True, cwd=tmp_path, check=False,
         env={**os.environ, "STEER_LOG": str(log), "PYTHONPATH": str(tmp_path)})
     scores = [json.loads(line)[0] for line in log.read_text().splitlines()] \
