@@ -160,3 +160,23 @@ y = x.t_()
     stale = load([str(tmp_path / "out" / "results.jsonl")]).stales
     assert [r["id"] for r in stale] == ["team-meta-t_-strides"]
     assert "stale known divergence team-meta-t_-strides" in done.stdout
+
+
+def test_baseline_names_any_op_for_a_call_not_traced_to_its_body(tmp_path: Path) -> None:
+    # a compiled call whose difference no single step of its body shows is named by its
+    # function (`f`): the entry must select any op, and the file must load
+    from stridecheck.reports.baseline import baseline, render
+    from stridecheck.reports.reading import Results
+
+    failure = {
+        "kind": "failure", "status": "divergence", "target": "compile:inductor", "op": "f",
+        "program": "def f(a):\n    t = a.sin()\n    return (t,)\n\n\nx = torch.zeros(2)\n"
+                   "out = f(x)\n",
+        "diffs": [{"tensor": "<step>", "field": "exception", "spelling": "",
+                   "actual": "'RuntimeError: x'", "expected": "None",
+                   "context": "out = f(x)"}]}
+    found = baseline(Results(failures=[failure]))  # type: ignore[list-item]
+    assert [e.op for e in found.entries] == ["*"]
+    path = tmp_path / "known.toml"
+    path.write_text(render(found, ["results.jsonl"], ["2.13.0"]))
+    assert [e.ops for e in known.entries([str(path)], None, packaged=False)] == [("*",)]
