@@ -40,8 +40,8 @@ PROFILES: dict[str, dict[str, Any]] = {
 # the share of the layout matrix's cells a target runs in each profile, by the target's name,
 # else its kind (Target.kind), else "": an even stride through the cells, which take turns by
 # op. The ci profile runs every cell on eager:cpu, meta, fake:cpu and refs (a fake target pays
-# a FakeTensorMode dispatch for each step of a cell: about 17 ms a cell with the dispatch
-# cache kept, against eager's 2.4, benchmarks/README.md), a tenth on the other fake targets
+# a FakeTensorMode dispatch for each step of a cell: about 10 ms a cell with the dispatch
+# cache kept, against eager's 3, benchmarks/README.md), a tenth on the other fake targets
 # and about ten cells, one batch, on each compiled target (inductor compiles 32 cells in about
 # 30 s, and a graph-break variant compiles each alone); --stridecheck-max-examples below the
 # profile's scales every share down alike
@@ -154,8 +154,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "would, which reached more cells in benchmarks/bench_steer.py")
     group.addoption("--stridecheck-covered", default=None, metavar="FILE",
                     help="JSON of cells already covered, {target: [cell, ...]} (what a "
-                         "campaign's rounds write to campaign-covered.json): random programs "
-                         "are steered past them")
+                         "campaign's rounds write to campaign-covered.json): with "
+                         "--stridecheck-steer=cells, random programs are steered past them")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
@@ -238,8 +238,9 @@ def pytest_configure(config: pytest.Config) -> None:
         # test stops where it is, and the matrix records the classes it found so far
         signal.signal(signal.SIGINT, signal.default_int_handler)
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
+    covered = _covered(config.getoption("--stridecheck-covered"))  # refused when malformed
     if config.getoption("--stridecheck-steer") == "cells":
-        state.covered = _covered(config.getoption("--stridecheck-covered"))
+        state.covered = covered
     config.stash[_STATE] = state
     config.pluginmanager.register(_Tally(state), _TALLY)
     path = config.getoption("--stridecheck-results")

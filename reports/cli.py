@@ -220,7 +220,8 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
     What the rounds so far found is known to the next (their baseline, written to
     campaign-known.toml in the output folder), so each round looks past the classes found
     before instead of stopping at them again, and so are the cells they covered
-    (campaign-covered.json), which its random programs are steered past; the layout matrix,
+    (campaign-covered.json), past which its random programs are steered where
+    --stridecheck-steer=cells is given; the layout matrix,
     which goes on past divergences by itself, and the check of known entries run in the first
     round only. The summary then lists each class with how many examples showed it and its
     shortest repro.
