@@ -4,12 +4,15 @@ target, see strategies.batch), split where it differs."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from stridecheck.strategies.batch import Batch, batchable, calls
 from stridecheck.strategies.program import Program
 
 from .coverage import program_cells
-from .execute import first_difference, from_first_call, run
+from .compare import diff_live
+from .execute import StepResult, from_first_call, run, shape_context
+from .observe import Snapshot
 from .outcome import Outcome, check, input_of
 from .results import DIVERGENCE, PASS
 from .targets import Target, Unsupported
@@ -48,7 +51,7 @@ def check_batch(programs: Sequence[Program], target: Target,
     groups: dict[int, list[int]] = {}  # programs that batch, by their number of calls
     for i, program in enumerate(programs):
         full = run(program, ref, watch=from_first_call(program) if inputs_checked else None)
-        if len(programs) > 1 and batchable(program) and target.batches(program) and \
+        if len(programs) > 1 and batchable(program) and target.batches(program, full) and \
                 not any(r.error for r in full):
             groups.setdefault(calls(program), []).append(i)
             dtype, rank = input_of(full, program)
@@ -102,24 +105,54 @@ def _check_together(programs: Sequence[Program], indices: list[int], target: Tar
             outcomes[i] = alone(programs[i])
         return []
     expected = target.project(joint, run(joint, ref, watch=watch))
-    at, diffs = first_difference(actual, expected, target.fields_for(joint))
-    if not diffs:
-        return []
-    results = expected if at < len(expected) else actual
-    step = results[at].index if at < len(results) else -1
-    found = {batch.owner(d.tensor) for d in diffs if d.tensor != "<step>"}
-    if any(d.tensor == "<step>" for d in diffs) and 0 <= step:
-        found.add(batch.step_owner(step))
-    owners = {j for j in found if j is not None}
-    if len(owners) == 1:
-        j = owners.pop()
-        outcomes[indices[j]] = alone(programs[indices[j]])
-        parts = [[i for i in indices if i != indices[j]]]
-    else:
+    found = _differing(batch, actual, expected, target.fields_for(joint))
+    if found is None:  # a difference no program owns: halves, until one shows it alone
         parts = [indices[:len(indices) // 2], indices[len(indices) // 2:]]
-    extra = [o for part in parts
+    else:
+        owners, compared = found
+        if not owners:
+            return []
+        for j in owners:
+            outcomes[indices[j]] = alone(programs[indices[j]])
+        # the others were compared to the end, unless a program's error ended the run
+        parts = [] if compared else [[i for k, i in enumerate(indices) if k not in owners]]
+    extra = [o for part in parts if part
              for o in _check_together(programs, part, target, outcomes, alone, told,
                                       inputs_checked)]
     if not extra and all(outcomes[i].status == PASS for i in indices):
         extra.append(alone(joint))  # the programs differ only together
     return extra
+
+
+def _differing(batch: Batch, actual: list[StepResult], expected: list[StepResult],
+               fields: tuple[str, ...]) -> tuple[set[int], bool] | None:
+    """Return the positions of the batch's programs whose tensors or steps differ between
+    the two runs of its program, and whether every step was compared (not where a step
+    raised on one side only, which ended the run); None where a difference names no program
+    (an error of a joint call, a tensor no program binds).
+
+    The programs are independent (strategies.batch), so once one differs the rest of its
+    tensors and steps are left out and the others' are compared on: one run of the batch
+    names every program that differs in it."""
+    owned: set[int] = set()
+    before: dict[str, Snapshot] = {}
+    for a, e in zip(actual, expected):
+        owner = batch.step_owner(e.index)
+        if owner is not None and owner in owned:
+            continue
+        if (a.error is None) != (e.error is None) or (
+                a.error and e.error and a.error[0] != e.error[0]):
+            if owner is None:
+                return None
+            return owned | {owner}, False
+        if e.error is not None:
+            return owned, False
+        diffs = diff_live(a.live, e.live, fields, shape_context(e.step, before))
+        names = {batch.owner(d.tensor) for d in diffs} - owned
+        if None in names:
+            return None
+        owned |= cast(set[int], names)
+        before = e.live
+    if len(actual) != len(expected):
+        return None
+    return owned, True

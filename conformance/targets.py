@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import GRAPH_BREAK, Function, Op, Program, Step
+from stridecheck.strategies.program import GRAPH_BREAK, Function, Op, Program, Ref, Step
 
 from . import replay
 from .execute import StepResult, Watch, run
@@ -125,8 +125,10 @@ class Target:
         where a difference of the whole program starts (none: every step is seen)."""
         return range(0)
 
-    def batches(self, program: Program) -> bool:
-        """Tell whether `program` may run in a batch with others (batching.check_batch)."""
+    def batches(self, program: Program, reference: list[StepResult]) -> bool:
+        """Tell whether `program` may run in a batch with others (batching.check_batch), by
+        its steps and what they did on the reference (`reference`, every step observed from
+        the one before its first call)."""
         return True
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
@@ -344,11 +346,12 @@ class CompiledTarget(Target):
         # a variant (dynamic shapes, a graph break) answers to its backend's target too
         return super().answers_to(pattern) or pattern == f"compile:{self.backend}"
 
-    def batches(self, program: Program) -> bool:
+    def batches(self, program: Program, reference: list[StepResult]) -> bool:
         # a graph break in a joint body makes the rest of it a frame of its own, traced again
         # (twice: dynamo restarts the frame that breaks) for every break: a batch of programs
         # that break costs more than the programs alone
-        return not any(_breaks_graph(s) for f in program.functions for s in f.body)
+        return not any(_breaks_graph(s) for f in program.functions for s in f.body) and \
+            not _out_breaks(program, reference)
 
     def ops_at_fault(self, program: Program, index: int) -> tuple[str, ...]:
         # seen whole, any of its steps may be the cause (until the prefixes say which)
@@ -357,17 +360,44 @@ class CompiledTarget(Target):
         return tuple(dict.fromkeys(s.op.fault_key for s in program.steps))
 
 
-# what dynamo graph-breaks on in torch 2.13 (measured on function programs: these predict
-# 85 of 86 programs that broke, and 12 of 72 that did not): the ops the catalogue says it
-# breaks at (OpSpec.breaks_graph), indexing with a bool tensor ("Dynamic shape operator")
-# and out= ("Shape mismatch with out= tensor variant" where the out tensor would be resized)
+# what dynamo graph-breaks on in torch 2.13, as far as a step shows it: the ops the catalogue
+# says it breaks at (OpSpec.breaks_graph) and indexing with a bool tensor ("Dynamic shape
+# operator"); out= breaks it where the reference shows the out tensor resized or not
+# contiguous (_out_breaks)
 def _breaks_graph(step: Step) -> bool:
     spec = BY_KEY.get(step.op.key)
     if spec is not None and spec.breaks_graph:
         return True
-    return "out" in dict(step.op.kwargs) or any(
-        lit.dtype == "bool" for lit in step.op.literals()) and step.op.kind in (
+    return any(lit.dtype == "bool" for lit in step.op.literals()) and step.op.kind in (
         "getitem", "setitem")
+
+
+def _out_breaks(program: Program, reference: list[StepResult]) -> bool:
+    """Tell whether a call of the program's function passes a tensor that its body writes as
+    out= and that dynamo breaks the graph at: one the op resizes, or one not contiguous after
+    it ("Shape mismatch with out= tensor variant", "Attempted to call op with non-contiguous
+    `out=` tensor" in torch/_dynamo/variables/torch.py), as the reference's run of the
+    program shows the tensor before and after the call. An out= tensor the body makes itself
+    is not seen there: it counts as a break."""
+    for fn in program.functions:
+        outs = [dict(s.op.kwargs)["out"] for s in fn.body if "out" in dict(s.op.kwargs)]
+        if not outs:
+            continue
+        if not all(isinstance(o, Ref) and o.name in fn.params for o in outs):
+            return True
+        for i, step in enumerate(program.steps):
+            if step.op.kind != "call" or step.op.name != fn.name:
+                continue
+            if not 0 < i < len(reference):
+                return True
+            for o in outs:
+                arg = step.op.args[fn.params.index(o.name)]
+                before = reference[i - 1].live.get(arg.name) if isinstance(arg, Ref) else None
+                after = reference[i].live.get(arg.name) if isinstance(arg, Ref) else None
+                if before is None or after is None or before.shape != after.shape or \
+                        not after.contiguity[0]:
+                    return True
+    return False
 
 
 class _RefsLibrary:

@@ -89,7 +89,8 @@ def test_the_batch_program_is_the_programs_side_by_side() -> None:
 
 @dataclass(frozen=True)
 class _Misplaced(Target):
-    """Eager torch, but every tensor named `bad` (or `p<i>_bad`) is seen one element off."""
+    """Eager torch, but every tensor named `bad` (or `p<i>_bad`) is seen one element off, and
+    the step binding one named `boom` raises."""
 
     runs: list[Any] | None = None
 
@@ -98,23 +99,46 @@ class _Misplaced(Target):
         assert self.runs is not None
         self.runs.append(program)
         results = run(program, torch, watch=watch)
+        # a step binding a tensor named `boom` raises, ending the run
+        ends = [i for i, r in enumerate(results)
+                if r.step.out is not None and r.step.out.split("_")[-1] == "boom"]
+        if ends:
+            results = results[:ends[0]] + [StepResult(results[ends[0]].step,
+                                                      ("RuntimeError", "boom"),
+                                                      index=results[ends[0]].index)]
         for r in results:
             r.live = {k: replace(v, storage_offset=v.storage_offset + 1)
                       if k.split("_")[-1] == "bad" else v for k, v in r.live.items()}
         return results
 
 
-def test_a_batch_difference_is_checked_alone_and_the_rest_batched_again() -> None:
+def _bad(good: Any, name: str = "bad") -> Any:
+    return parse(repr(good).replace("b = x0.clone()", f"{name} = x0.clone()")
+                 .replace("f(x0, b)", f"f(x0, {name})"))
+
+
+def test_every_program_a_batch_shows_differing_is_checked_alone_and_the_others_pass() -> None:
     good = _program("    t1 = a.t()\n", "t1")
-    bad = parse(repr(good).replace("b = x0.clone()", "bad = x0.clone()")
-                .replace("f(x0, b)", "f(x0, bad)"))
+    bad = _bad(good)
     target = _Misplaced("misplaced", "cpu", runs=[])
-    outcomes = check_batch((good, bad, good), target)
-    assert [o.status for o in outcomes] == [PASS, DIVERGENCE, PASS]
-    assert outcomes[1].program == bad
-    # the batch of three, the one that differs alone, then the other two as a batch again
+    outcomes = check_batch((good, bad, good, bad), target)
+    assert [o.status for o in outcomes] == [PASS, DIVERGENCE, PASS, DIVERGENCE]
+    assert outcomes[1].program == bad and outcomes[3].program == bad
+    # the batch of four, then each that differs alone: the others were compared to the end
+    # in the batch's run, the tensors of those that differ left out once they did
     assert [len(p.steps) for p in target.runs] == [
-        3 * (len(good.steps) - 1) + 1, len(bad.steps), 2 * (len(good.steps) - 1) + 1]
+        4 * (len(good.steps) - 1) + 1, len(bad.steps), len(bad.steps)]
+
+
+def test_the_programs_after_an_error_that_ended_a_batch_are_batched_again() -> None:
+    good = _program("    t1 = a.t()\n", "t1")
+    boom = _bad(good, "boom")
+    target = _Misplaced("misplaced", "cpu", runs=[])
+    outcomes = check_batch((good, boom, good, good), target)
+    assert [o.status for o in outcomes] == [PASS, DIVERGENCE, PASS, PASS]
+    # the batch of four ended at boom's error: it alone, then the three others again
+    assert [len(p.steps) for p in target.runs] == [
+        4 * (len(good.steps) - 1) + 1, len(boom.steps), 3 * (len(good.steps) - 1) + 1]
 
 
 def test_a_program_that_raises_runs_alone() -> None:

@@ -21,6 +21,7 @@ import pytest
 import torch
 
 import stridecheck.reference as reference
+from stridecheck.conformance.execute import run
 from stridecheck.conformance.targets import all_targets
 from stridecheck.reference.ops import OPS, VARIANTS, OpSpec
 from stridecheck.strategies.arguments import Context, RandomChooser
@@ -267,6 +268,44 @@ def test_dynamo_breaks_the_graph_exactly_at_the_ops_the_table_says(spec: OpSpec)
         f"{'some' if spec.breaks_graph else 'none'} [{program.functions[0].source()}, "
         f"breaks_graph={spec.breaks_graph}]")
     compiled = all_targets()["compile:aot_eager"]
-    assert compiled.batches(program) is not breaks, (
-        f"batches={compiled.batches(program)}, but should be {not breaks} [compile:aot_eager "
+    batches = compiled.batches(program, run(program, reference))
+    assert batches is not breaks, (
+        f"batches={batches}, but should be {not breaks} [compile:aot_eager "
         f"batches programs whose functions never break the graph: {spec.key}]")
+
+
+# an out= tensor of each kind dynamo tells apart: the result's shape and contiguous, resized
+# (from empty, from another shape), and of the right shape but transposed or gapped
+_OUTS = {
+    "fits": (Op("zeros", (2, 3), kind="factory"),),
+    "empty": (Op("zeros", (0,), kind="factory"),),
+    "reshaped": (Op("zeros", (3, 2), kind="factory"),),
+    "transposed": (Op("zeros", (3, 2), kind="factory"), Op("t")),
+    "gapped": (Op("zeros", (2, 6), kind="factory"), Op("__getitem__", (
+        (slice(None), slice(None, None, 2)),), kind="getitem")),
+}
+
+
+@pytest.mark.parametrize("out", sorted(_OUTS))
+def test_dynamo_breaks_the_graph_at_an_out_tensor_exactly_where_batching_says(out: str) -> None:
+    dynamo = pytest.importorskip("torch._dynamo")
+    made = _OUTS[out]
+    steps = (Step("x0", None, Op("ones", (2, 3), kind="factory")),
+             Step("o", None, made[0]), *(Step("o", "o", op) for op in made[1:]),
+             Step("out", None, Op("f", (Ref("x0"), Ref("o")), kind="call")))
+    body = (Step("a", "x0", Op("add", (1,))),
+            Step("b", "a", Op("mul", (2,), (("out", Ref("o")),), kind="function")),
+            Step("c", "b", Op("mul", (2,))))
+    program = Program(steps, (Function("f", ("x0", "o"), body, ("c",)),))
+    namespace: dict[str, Any] = {"torch": torch}
+    # the function and the steps before its call, as the program's source writes them
+    exec("\n".join([program.functions[0].source(), *map(repr, steps[:-1])]), namespace)
+    dynamo.reset()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        explained = dynamo.explain(namespace["f"])(namespace["x0"], namespace["o"])
+    breaks = bool(explained.break_reasons)
+    batches = all_targets()["compile:aot_eager"].batches(program, run(program, reference))
+    assert batches is not breaks, (
+        f"batches={batches}, but should be {not breaks} [out= tensor {out}: dynamo "
+        f"{'breaks' if breaks else 'does not break'} the graph at it]")
