@@ -87,6 +87,9 @@ class RunState:
     # the layout matrix's cells (reference.cells) this process's random examples covered so
     # far, per target, seeded from --stridecheck-covered; None unless --stridecheck-steer=cells
     covered: dict[str, set[str]] | None = None
+    # the cells --stridecheck-covered names, per target: the layout matrix skips its rows
+    # whose cells are all among them (a campaign's rounds resume the matrix so)
+    prior: dict[str, set[str]] = field(default_factory=dict)
 
 
 _STATE = pytest.StashKey[RunState]()
@@ -154,8 +157,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "would, which reached more cells in benchmarks/bench_steer.py")
     group.addoption("--stridecheck-covered", default=None, metavar="FILE",
                     help="JSON of cells already covered, {target: [cell, ...]} (what a "
-                         "campaign's rounds write to campaign-covered.json): with "
-                         "--stridecheck-steer=cells, random programs are steered past them")
+                         "campaign's rounds write to campaign-covered.json): the layout "
+                         "matrix skips its rows whose cells are all covered, and with "
+                         "--stridecheck-steer=cells random programs are steered past them")
+    group.addoption("--stridecheck-matrix-time", type=float, default=None, metavar="SECONDS",
+                    help="each part of the layout matrix starts no cell after SECONDS; the "
+                         "cells it leaves show as uncovered (default: no limit; a campaign's "
+                         "rounds share the matrix out so, each resuming where the last "
+                         "stopped)")
     group.addoption("--stridecheck-results", default=None, metavar="PATH",
                     help="append every example's outcome to this JSON-lines file")
     group.addoption("--stridecheck-known", action="append", default=[], metavar="FILE",
@@ -171,7 +180,9 @@ def matrix_share(config: pytest.Config, target: Target) -> float:
     profile = config.getoption("--stridecheck-profile")
     share = _for_target(MATRIX_SHARE[profile], target)
     examples = config.getoption("--stridecheck-max-examples")
-    if examples is not None:
+    if examples is not None and not config.getoption("--stridecheck-round"):
+        # not in a campaign's round: its examples are a slice of the campaign's, and its
+        # matrix goes on from where the last round stopped (--stridecheck-covered)
         share *= min(1.0, examples / PROFILES[profile]["max_examples"])
     return share
 
@@ -238,9 +249,9 @@ def pytest_configure(config: pytest.Config) -> None:
         # test stops where it is, and the matrix records the classes it found so far
         signal.signal(signal.SIGINT, signal.default_int_handler)
     state = RunState(targets, parse_shard(config.getoption("--stridecheck-shard")))
-    covered = _covered(config.getoption("--stridecheck-covered"))  # refused when malformed
+    state.prior = _covered(config.getoption("--stridecheck-covered"))  # refused if malformed
     if config.getoption("--stridecheck-steer") == "cells":
-        state.covered = covered
+        state.covered = {target: set(cells) for target, cells in state.prior.items()}
     config.stash[_STATE] = state
     config.pluginmanager.register(_Tally(state), _TALLY)
     path = config.getoption("--stridecheck-results")

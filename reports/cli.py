@@ -220,13 +220,18 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
     What the rounds so far found is known to the next (their baseline, written to
     campaign-known.toml in the output folder), so each round looks past the classes found
     before instead of stopping at them again, and so are the cells they covered
-    (campaign-covered.json), past which its random programs are steered where
-    --stridecheck-steer=cells is given; the layout matrix,
-    which goes on past divergences by itself, and the check of known entries run in the first
+    (campaign-covered.json): the layout matrix, which goes on past divergences by itself,
+    resumes at the rows not yet covered (and random programs are steered past those cells
+    where --stridecheck-steer=cells is given). Rounds grow: round r draws 100 * 2^(r-1)
+    examples a test (up to the profile's; all of --max-examples where given) and gives each
+    part of the matrix 30 * 2^(r-1) seconds, so that every target and test takes its turn
+    early and a long campaign still goes deep. The check of known entries runs in the first
     round only. The summary then lists each class with how many examples showed it and its
     shortest repro.
     """
     import time
+
+    from stridecheck.conformance.plugin import PROFILES
 
     from .baseline import baseline, render
     from .coverage import by_target
@@ -250,10 +255,18 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
             extra.append(f"--stridecheck-known={known_path}")
         if os.path.exists(covered_path):
             extra.append(f"--stridecheck-covered={covered_path}")
+        grown = 2 ** min(round_ - 1, 20)
+        seconds = 30 * grown
+        extra.append(f"--stridecheck-matrix-time={seconds}")
+        examples = args.max_examples
+        if examples is None:
+            examples = min(PROFILES[args.profile]["max_examples"], 100 * grown)
+            extra.append(f"--stridecheck-max-examples={examples}")
         if round_ > 1 and not own_k:
-            extra += ["-k", "not test_layout_matrix and not known_divergence_is_still_there"]
+            extra += ["-k", "not known_divergence_is_still_there"]
         left = deadline - time.monotonic()
-        print(f"  round {round_}: {left:.0f} s left", flush=True)
+        print(f"  round {round_}: {left:.0f} s left ({examples} examples a test, "
+              f"{seconds} s a part of the matrix)", flush=True)
         code, interrupted = _pytest(cmd + extra, log_path, results_path, args.quiet, left)
         if interrupted:
             return _interrupted(results_path, out_dir)

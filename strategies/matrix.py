@@ -119,6 +119,11 @@ class Cell:
         observed instead: conformance.coverage)."""
         return ()
 
+    @property
+    def declared(self) -> tuple[str, ...]:
+        """The cells the row was drawn to cover: each pair of its factors' values."""
+        return tuple(row_cells(self.op, self.row))
+
 
 @functools.cache
 def cell_programs(device: str = "cpu", kind: str = "") -> tuple[Cell, ...]:

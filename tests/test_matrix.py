@@ -307,3 +307,31 @@ def test_a_target_covers_the_cells_it_can_run_in_rows_it_can_run() -> None:
     record = {"target": "refs", "cells": sorted(own)}
     text = coverage_text([record], kinds={"refs": "refs"})  # type: ignore[list-item]
     assert f"of the {len(runnable_cells('refs'))} it can run" in text.splitlines()[0]
+
+
+def _matrix_part(tmp_path: Path, name: str, *extra: str) -> list[frozenset[str]]:
+    """Run part 1 of 4 of a fiftieth of the matrix on meta; return each example's cells."""
+    results = tmp_path / f"{name}.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--pyargs", "stridecheck.conformance", "-q",
+         "-p", "no:cacheprovider", "-k", "test_layout_matrix and part1of4",
+         "--stridecheck-targets=meta", "--stridecheck-profile=ci",
+         "--stridecheck-matrix-share=0.02", f"--stridecheck-results={results}", *extra],
+        capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return [frozenset(e["cells"]) for e in load([str(results)]).examples]
+
+
+def test_the_matrix_resumes_at_the_rows_not_covered_and_stops_at_its_time(
+        tmp_path: Path) -> None:
+    whole = _matrix_part(tmp_path, "whole")
+    assert len(whole) > 20 and all(whole)
+    # a campaign's earlier rounds covered the first 20 rows' cells: the rest run, and only
+    # they (a row runs while one of its cells is not covered)
+    done = set().union(*whole[:20])
+    covered = tmp_path / "covered.json"
+    covered.write_text(json.dumps({"meta": sorted(done), "eager:cpu": sorted(whole[-1])}))
+    rest = _matrix_part(tmp_path, "rest", f"--stridecheck-covered={covered}")
+    assert rest == [c for c in whole if not c <= done] and len(rest) < len(whole) - 19
+    # no time left: the part starts no cell
+    assert _matrix_part(tmp_path, "none", "--stridecheck-matrix-time=0") == []
