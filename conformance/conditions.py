@@ -435,6 +435,18 @@ def _written_has_alias(site: Site | None, diffs: list[Difference], value: Any) -
                bound[s.out] == j and bound.get(target, -1) < j for j, s in enumerate(steps))
 
 
+@fact("written.inplace_result")
+def _written_inplace_result(site: Site, diffs: list[Difference]) -> bool:
+    """The tensor the step writes is one object under two live names: bound to an earlier
+    in-place op's result too (`y = x.neg_()` before `torch.neg(a, out=x)`)."""
+    assert site.step is not None
+    target = written(site.step)
+    if target is None or target not in site.before:
+        return False
+    one = site.before[target].identity or target  # the first name of the written object
+    return sum(1 for n, snap in site.before.items() if (snap.identity or n) == one) > 1
+
+
 # -- result: what the step binds
 
 @fact("result.input_alias")
