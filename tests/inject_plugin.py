@@ -1,6 +1,7 @@
 """A pytest plugin that installs injected torch bugs for a whole run: `-p inject_plugin`.
 
-STRIDECHECK_INJECT names the bugs (comma-separated names from injected_bugs.BUGS, or
+STRIDECHECK_INJECT names the bugs (comma-separated names from injected_bugs.BUGS or
+MATRIX_BUGS, or
 `segfault-unsqueeze-3d`, which kills the process inside torch). The variable reaches xdist
 workers through the environment, so every process of the run has the same bugs.
 """
@@ -30,10 +31,10 @@ def _segfault_unsqueeze(self: Any, dim: int) -> Any:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from injected_bugs import BUGS, _kernel
+    from injected_bugs import BUGS, MATRIX_BUGS, _kernel
 
     wanted = [n for n in os.environ.get("STRIDECHECK_INJECT", "").split(",") if n]
-    by_name = {b.name: b for b in BUGS}
+    by_name = {b.name: b for b in (*BUGS, *MATRIX_BUGS)}
     for name in wanted:
         if name == "segfault-unsqueeze-3d":
             _STACK.enter_context(_kernel("unsqueeze", "CPU", _segfault_unsqueeze))

@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from injected_bugs import MATRIX_BUGS
 
 from stridecheck.conformance import known
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
+from stridecheck.strategies.matrix import cell_programs
 from stridecheck.reports.cli import main
 from stridecheck.reports.reading import Results, load
 from stridecheck.reports.repro import script_name
@@ -233,6 +235,30 @@ def test_a_campaign_goes_on_past_each_class_until_its_budget(
         {e.id for e in entries}
     listed = out.stdout.split("class(es) of divergence in the campaign:")[1]
     assert all(f"eager:cpu at {e.ops[0]}: " in listed for e in entries), listed
+
+
+def test_a_budget_that_ends_inside_the_matrix_keeps_the_classes_it_found(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the whole matrix as one test takes half a minute on eager:cpu: the budget stops it
+    # inside, and what it found so far is recorded as it would be at its end (the bug is in
+    # every logic op, of which its hunts draw four)
+    bug = next(b for b in MATRIX_BUGS if b.name == "logic-gapped-out-ignored")
+    monkeypatch.setenv("PYTHONPATH", TESTS + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("STRIDECHECK_INJECT", bug.name)
+    out = subprocess.run([sys.executable, "-m", "stridecheck.reports", "run", "--targets",
+                          "eager:cpu", "--budget", "12s", "-n", "0", "--profile", "ci", "-q",
+                          "--out", str(tmp_path), "--", "-p", "inject_plugin", "-k",
+                          "test_layout_matrix", "--stridecheck-parts=1"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stdout[-3000:] + out.stderr[-2000:]
+    records = load([str(tmp_path / "results.jsonl")])
+    matrix = [e for e in records.examples if e["test"].startswith("test_layout_matrix")]
+    assert 0 < len(matrix) < len(cell_programs()), len(matrix)  # stopped inside
+    found = [f for f in records.failures if f["test"].startswith("test_layout_matrix")]
+    assert found and all(f["family"] == "logic" and f["count"] >= 1 for f in found), \
+        [(f["op"], f.get("count")) for f in found]
+    assert sum(f["count"] for f in found) == sum(e["status"] == "divergence" for e in matrix)
+    assert f"eager:cpu at {found[0]['op']}: " in out.stdout
 
 
 def test_no_command_prints_the_help_and_exits_2() -> None:
