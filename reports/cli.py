@@ -234,7 +234,7 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
     from stridecheck.conformance.plugin import PROFILES
 
     from .baseline import baseline, render
-    from .coverage import by_target
+    from .coverage import done_cells
     from .reading import load, write_atomically
 
     deadline = time.monotonic() + args.budget
@@ -276,8 +276,7 @@ def _campaign(args: argparse.Namespace, cmd: list[str], results_path: str, log_p
         found = baseline(results)
         torch = sorted({str(r.get("torch")) for r in results.runs})
         write_atomically(known_path, render(found, [results_path], torch).encode())
-        covered = {t: sorted(c.hits) for t, c in by_target(results.examples).items()}
-        write_atomically(covered_path, json.dumps(covered).encode())
+        write_atomically(covered_path, json.dumps(done_cells(results.examples)).encode())
         print(f"  round {round_} done: {len(found.entries)} class(es) of divergence so far",
               flush=True)
     status = _finish(code if code not in (0, 1, 5) else 0, results_path, log_path, out_dir)

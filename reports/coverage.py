@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from stridecheck.conformance.results import ExampleRecord
+from stridecheck.conformance.results import UNSUPPORTED, ExampleRecord
 from stridecheck.reference.cells import (
     FUNCTION_SPACE,
     LAYOUT_NAMES,
@@ -33,17 +33,27 @@ class TargetCoverage:
 
 
 def by_target(examples: Iterable[ExampleRecord]) -> dict[str, TargetCoverage]:
-    """Return each target's coverage, targets in the order their examples come."""
+    """Return each target's coverage, targets in the order their examples come (an
+    unsupported example covers nothing: its cells are those the target could not run)."""
     found: dict[str, TargetCoverage] = {}
     for e in examples:
         cells = e.get("cells")
-        if not cells:
+        if not cells or e.get("status") == UNSUPPORTED:
             continue
         cov = found.get(e["target"])
         if cov is None:
             cov = found[e["target"]] = TargetCoverage(e["target"])
         cov.hits.update(cells)
     return found
+
+
+def done_cells(examples: Iterable[ExampleRecord]) -> dict[str, list[str]]:
+    """Return, per target, the cells its examples covered or found it cannot run: those no
+    later run needs to check there again (a campaign's campaign-covered.json)."""
+    found: dict[str, set[str]] = {}
+    for e in examples:
+        found.setdefault(e["target"], set()).update(e.get("cells") or ())
+    return {target: sorted(cells) for target, cells in found.items() if cells}
 
 
 def declared() -> list[tuple[OpSpace, tuple[str, ...]]]:

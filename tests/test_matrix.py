@@ -37,7 +37,7 @@ from stridecheck.reference.cells import (
 )
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.reports.cli import main
-from stridecheck.reports.coverage import coverage_text, runnable_cells
+from stridecheck.reports.coverage import by_target, coverage_text, done_cells, runnable_cells
 from stridecheck.reports.html import render
 from stridecheck.reports.reading import load
 from stridecheck.strategies.function_matrix import function_cells
@@ -335,3 +335,23 @@ def test_the_matrix_resumes_at_the_rows_not_covered_and_stops_at_its_time(
     assert rest == [c for c in whole if not c <= done] and len(rest) < len(whole) - 19
     # no time left: the part starts no cell
     assert _matrix_part(tmp_path, "none", "--stridecheck-matrix-time=0") == []
+
+
+def test_rows_a_target_cannot_run_are_done_but_not_covered(tmp_path: Path) -> None:
+    if torch.cuda.is_available():
+        pytest.skip("fake:cuda runs its rows where torch has CUDA: none is unsupported")
+    results = tmp_path / "results.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--pyargs", "stridecheck.conformance", "-q",
+         "-p", "no:cacheprovider", "-k", "test_layout_matrix and part1of4",
+         "--stridecheck-targets=fake:cuda", "--stridecheck-profile=ci",
+         "--stridecheck-matrix-share=0.02", f"--stridecheck-results={results}"],
+        capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    examples = load([str(results)]).examples
+    unrun = [e for e in examples if e["status"] == "unsupported"]
+    assert unrun and all(e["cells"] for e in unrun)  # what each row was for
+    ran = {c for e in examples if e["status"] != "unsupported" for c in e["cells"]}
+    cov = by_target(examples)
+    assert set(cov["fake:cuda"].hits) == ran if ran else "fake:cuda" not in cov
+    assert set(done_cells(examples)["fake:cuda"]) == ran | {c for e in unrun for c in e["cells"]}
