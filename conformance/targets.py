@@ -19,7 +19,15 @@ from functools import cache
 from typing import Any
 
 from stridecheck.reference.ops import BY_KEY
-from stridecheck.strategies.program import GRAPH_BREAK, Function, Op, Program, Ref, Step
+from stridecheck.strategies.program import (
+    GRAPH_BREAK,
+    Function,
+    Op,
+    Program,
+    Ref,
+    Step,
+    lookup,
+)
 
 from . import replay
 from .execute import StepResult, Watch, run
@@ -437,7 +445,7 @@ class RefsTarget(Target):
         for step in steps_in:
             if _routed(step):
                 op = step.op
-                if getattr(refs, op.name, None) is None:
+                if lookup(refs, op.name) is None:
                     raise Unsupported(f"{self.name}: torch._refs has no {op.name}")
                 spec = BY_KEY.get(op.key)
                 if op.kind == "method" and spec is not None and spec.subject:

@@ -333,6 +333,8 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "clamp_no_bounds": (
         RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None"),
     "clamp_complex": (NotImplementedError, "clamp is not supported for complex types"),
+    # Activation.cpp relu and relu_ check the dtype before calling clamp_min
+    "relu_bool": (RuntimeError, "Boolean inputs not supported for relu"),
     "where_uint8": (
         UserWarning, "where received a uint8 condition tensor. This behavior is deprecated and "
         "will be removed in a future version of PyTorch. Use a boolean condition instead."),

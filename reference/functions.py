@@ -123,7 +123,8 @@ for _alias, _name in (("negative", "neg"), ("absolute", "abs"), ("multiply", "mu
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     alias: _SPECIAL[alias] for alias in ("negative", "absolute", "multiply", "subtract", "divide")}
 for _op in OPS:
-    if _op.function and _op.name not in FUNCTIONS:
+    # a function of a namespace of torch's (nn.functional.relu) is its module's to define
+    if _op.function and _op.name not in FUNCTIONS and "." not in _op.name:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)
 # ops that allocate their outputs, each family in its own module
 for _module in (reductions, joins, products, scatters, gathers):

@@ -336,6 +336,22 @@ def _pointwise() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
+def _activations() -> tuple[OpSpec, ...]:
+    """Activations (reference/activations.py): torch's own spellings and torch.nn.functional's,
+    whose call with `inplace=True` is a variant of its own (it writes its input)."""
+    out = []
+    for name in ("relu",):
+        out += [_v(name, "activation", function=True, contract=C.COPY, unsupported_on=NO_REFS),
+                _v(f"{name}_", "activation_", function=True, contract=C.IN_PLACE,
+                   unsupported_on=NO_REFS)]
+        functional = f"nn.functional.{name}"
+        out += [_v(functional, "activation", method=False, function=True, contract=C.COPY,
+                   keywords=("inplace",)),
+                _v(functional, "activation_", method=False, function=True,
+                   contract=C.IN_PLACE, keywords=("inplace",), variant="inplace")]
+    return tuple(out)
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -401,11 +417,12 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
-OPS = _VIEWS_AND_WRITES + _pointwise() + _allocating()
+OPS = _VIEWS_AND_WRITES + _pointwise() + _activations() + _allocating()
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
-                                "logic_", "operator", "ternary", "ternary_"})
+                                "logic_", "operator", "ternary", "ternary_", "activation",
+                                "activation_"})
 # the families of ops that allocate their outputs (or write them in place): the pointwise
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
@@ -434,6 +451,9 @@ VARIANTS: dict[str, tuple[OpSpec, ...]] = {
     name: tuple(op for op in OPS if op.name == name and op.variant)
     for name in dict.fromkeys(op.name for op in OPS if op.variant)}
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(op.family for op in OPS))
+# torch's namespaces the catalogue has functions in (nn.functional for nn.functional.relu)
+NAMESPACES: frozenset[str] = frozenset(op.name.rpartition(".")[0] for op in OPS
+                                       if "." in op.name)
 FUNCTION_NAMES: tuple[str, ...] = tuple(dict.fromkeys(op.name for op in OPS if op.function))
 
 _dangling = [op.key for op in OPS if op.alias_of and op.alias_of not in BY_KEY]

@@ -31,6 +31,7 @@ from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
 from .tensor_gathers import GatherMethods
+from .activations import ActivationMethods
 from .tensor_pointwise import PointwiseMethods
 from .tensor_products import ProductMethods
 from .tensor_reductions import ReductionMethods
@@ -63,6 +64,7 @@ class _VersionCounter:
 
 
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
+             ActivationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
              TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from stridecheck.reference.ops import BY_KEY, OPERATORS, Contract
+from stridecheck.reference.ops import BY_KEY, NAMESPACES, OPERATORS, Contract
 
 from .program import Function, Literal, Op, Program, Ref, Step, StorageOf, Sym
 
@@ -172,7 +172,7 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
         if _subject(expr, live) is not None:
             break  # a live tensor, or an element of a live tuple (out[0])
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
-            if _is_torch(expr.func.value):
+            if _namespace(expr.func.value) is not None:
                 break
             expr = expr.func.value
         elif isinstance(expr, (ast.Attribute, ast.Subscript)):
@@ -187,7 +187,8 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
         src = head_subject
         links = links[1:]
     elif isinstance(head, ast.Call) and isinstance(head.func, ast.Attribute):
-        name = head.func.attr
+        space = _namespace(head.func.value)
+        name = f"{space}.{head.func.attr}" if space else head.func.attr
         first = head.args[0] if head.args else None
         if isinstance(first, ast.Name) and first.id in live:
             rest = ast.Call(head.func, head.args[1:], head.keywords)
@@ -231,6 +232,19 @@ def _chain(expr: ast.expr, out: str, live: set[str]) -> list[Step]:
 
 def _is_torch(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "torch"
+
+
+def _namespace(node: ast.expr) -> str | None:
+    """Return which of torch's namespaces the op table has functions of `node` is: "" for
+    `torch` itself, "nn.functional" for `torch.nn.functional`; None for anything else."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not _is_torch(node):
+        return None
+    space = ".".join(reversed(parts))
+    return space if not space or space in NAMESPACES else None
 
 
 def _call(name: str, call: ast.Call, live: set[str], kind: str) -> Op:

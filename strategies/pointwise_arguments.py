@@ -163,12 +163,30 @@ def _addc_or_lerp(name: str) -> Builder:
     return build
 
 
+def _activation(key: str) -> Builder:
+    """torch's spelling as a method or function; torch.nn.functional's with `inplace=` given
+    or not (True only in its in-place variant)."""
+    spec = BY_KEY[key]
+
+    def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
+        if spec.method:
+            return Op(spec.name, kind="function" if ch.chance(0.3) else "method")
+        if spec.variant == "inplace":
+            return Op(spec.name, kwargs=(("inplace", True),), kind="function")
+        kwargs = (("inplace", False),) if ch.chance(0.3) else ()
+        return Op(spec.name, kwargs=kwargs, kind="function")
+    return build
+
+
 A = Arguments
 _writes = _not_internally_overlapping
+# the dtypes relu takes: not bool (Activation.cpp), not complex (clamp_min)
+_relu_dtype: Applies = lambda t: t.dtype is not dtypes.bool_ and not t.dtype.is_complex  # noqa: E731
 
 POINTWISE: dict[str, Arguments] = {}
 for _spec in OPS:
-    if _spec.family in POINTWISE_FAMILIES and not _spec.family.startswith("ternary"):
+    if _spec.family in POINTWISE_FAMILIES and not _spec.family.startswith(
+            ("ternary", "activation")):
         _applies = _accepted(_spec.key)
         if _spec.writes:
             _applies = (lambda a: lambda t: a(t) and _not_internally_overlapping(t))(_applies)
@@ -195,6 +213,11 @@ POINTWISE.update({
     "addcdiv_": A(_addc_or_lerp("addcdiv_"), lambda t: _floating(t) and _writes(t)),
     "lerp": A(_addc_or_lerp("lerp"), _floating),
     "lerp_": A(_addc_or_lerp("lerp_"), lambda t: _floating(t) and _writes(t)),
+    "relu": A(_activation("relu"), _relu_dtype),
+    "relu_": A(_activation("relu_"), lambda t: _relu_dtype(t) and _writes(t)),
+    "nn.functional.relu": A(_activation("nn.functional.relu"), _relu_dtype),
+    "nn.functional.relu.inplace": A(_activation("nn.functional.relu.inplace"),
+                                    lambda t: _relu_dtype(t) and _writes(t)),
     "where": A(_masked("where")), "masked_fill": A(_masked("masked_fill"), _not_complex),
     "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
 })

@@ -225,8 +225,25 @@ def _dim_given(op: Op) -> bool:
                                       any(k == "dim" for k, _ in op.kwargs))
 
 
+def _inplace_given(op: Op) -> bool:
+    """Tell whether a torch.nn.functional call writes its input (`inplace=True`)."""
+    return dict(op.kwargs).get("inplace") is True
+
+
 # how a call's arguments pick a variant, by its label (OpSpec.variant)
-_PICKS: dict[str, Callable[[Op], bool]] = {"dtype": _dtype_first, "dim": _dim_given}
+_PICKS: dict[str, Callable[[Op], bool]] = {"dtype": _dtype_first, "dim": _dim_given,
+                                           "inplace": _inplace_given}
+
+
+def lookup(module: Any, name: str) -> Any:
+    """Return `module`'s function `name`, which may be in a namespace of it
+    (`nn.functional.relu`); None where it has none."""
+    found = module
+    for part in name.split("."):
+        found = getattr(found, part, None)
+        if found is None:
+            return None
+    return found
 
 
 def _operator_text(name: str, subject: str, argv: list[str]) -> str:
@@ -382,7 +399,10 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
     elif op.kind == "tensors":
         result = getattr(lib, op.name)([subject, *args[0]], *args[1:], **kwargs)
     elif op.kind in ("factory", "function"):
-        fn = getattr(lib, op.name)
+        fn = lookup(lib, op.name)
+        if fn is None:
+            raise AttributeError(f"module {getattr(lib, '__name__', lib)!r} has no "
+                                 f"attribute {op.name!r}")
         result = fn(*args, **kwargs) if op.kind == "factory" else fn(subject, *args, **kwargs)
     else:
         result = getattr(subject, op.name)(*args, **kwargs)
