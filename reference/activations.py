@@ -3,17 +3,27 @@ whose `inplace=True` writes the input as the in-place form does.
 
 relu is clamp_min(x, 0) after a dtype check (aten/src/ATen/native/Activation.cpp: relu and
 relu_ refuse bool, then call at::clamp_min / at::clamp_min_), so its output is laid out as
-clamp's, by TensorIterator over the input alone, and keeps the input's dtype.
+clamp's, by TensorIterator over the input alone, and keeps the input's dtype. hardtanh (and
+relu6, hardtanh(x, 0, 6)) writes clamp into `empty_like(x)` (hardtanh_out), so its output
+keeps x's layout as empty_like does, and an integer x takes the limits truncated to integers.
+The others are unary TensorIterator kernels with scalars of their own (cpu/Activation.cpp,
+GeluKernel.cpp; their element functions are kernels.ACTIVATIONS), and refuse the dtypes
+their CPU kernels have no instance for.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
-from . import errors, ternary
+from . import errors, pointwise, ternary
 
 if TYPE_CHECKING:
     from .tensor import Tensor
+
+# torch.nn.functional.selu's constants (Activation.cpp SELU_ALPHA, SELU_SCALE)
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def relu(input: Tensor) -> Tensor:  # noqa: A002 - torch's name
@@ -26,6 +36,29 @@ def relu_(input: Tensor) -> Tensor:  # noqa: A002
     if input.dtype.name == "bool":
         raise errors.fail("relu_bool")
     return ternary.clamp(input, 0, None, inplace=True, function="relu_")
+
+
+def hardtanh(input: Tensor, min_val: Any = -1.0, max_val: Any = 1.0,  # noqa: A002
+             inplace: bool = False) -> Tensor:
+    """hardtanh_out(result, self, min, max): clamp_out into empty_like(self) (the kernel's
+    like_input), or into self; an internal out= call, so the result's version stays 0."""
+    if input.dtype.name == "bool":
+        raise errors.fail("hardtanh_bool")
+    if input.dtype.is_complex:
+        raise errors.fail("clamp_complex")  # clamp_out's meta function
+    if not input.dtype.is_floating_point and not input.dtype.is_complex:
+        min_val, max_val = math.trunc(min_val), math.trunc(max_val)  # Scalar::toLong
+        if input.dtype.name == "uint8" and (min_val < 0 or max_val < 0):
+            raise errors.fail("hardtanh_unsigned")
+    return elementwise("hardtanh", input, (min_val, max_val), inplace)
+
+
+def elementwise(name: str, input: Tensor, params: tuple[Any, ...] = (),  # noqa: A002
+                inplace: bool = False) -> Tensor:
+    """Run the activation kernel `name` (kernels.ACTIVATIONS) with its scalars `params`."""
+    key = f"nn.functional.{name}" + (".inplace" if inplace else "")
+    return pointwise.compute(key, (input,), inplace=inplace, alpha=params, kernel_key=name,
+                             function=name + ("_" if inplace else ""))
 
 
 class ActivationMethods:

@@ -335,6 +335,14 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "clamp_complex": (NotImplementedError, "clamp is not supported for complex types"),
     # Activation.cpp relu and relu_ check the dtype before calling clamp_min
     "relu_bool": (RuntimeError, "Boolean inputs not supported for relu"),
+    # Activation.cpp hardtanh_out, celu, gelu's get_gelutype_enum; torch/nn/functional.py
+    # hardtanh checks its limits in Python
+    "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
+    "hardtanh_unsigned": (RuntimeError,
+                          "cannot do hardtanh on an unsigned type with negative limits"),
+    "hardtanh_limits": (ValueError, "min_val cannot be greater than max_val"),
+    "celu_alpha_zero": (RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU"),
+    "gelu_approximate": (RuntimeError, "approximate argument must be either none or tanh."),
     "where_uint8": (
         UserWarning, "where received a uint8 condition tensor. This behavior is deprecated and "
         "will be removed in a future version of PyTorch. Use a boolean condition instead."),

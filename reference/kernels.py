@@ -10,6 +10,7 @@ UnaryOpsKernel.cpp, c10/util/generic_math.h.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,6 +44,13 @@ class Kernel:
     like_input: bool = False
     # fn takes the op's scalar (addcmul's value, lerp's weight) last, in the compute type
     scalar_arg: bool = False
+    # the kernel converts its scalars to the input's dtype, checked (threshold_kernel's
+    # Scalar::to<scalar_t>: -1 for a uint8 input overflows), even with no element to compute
+    converts_scalars: bool = False
+    # where the kernel's result carries more error than the op's tolerance allows for:
+    # unsure(x, result) marks the elements left undetermined (gelu's 1 + erf(x / sqrt 2)
+    # cancels for negative x, and ATen's vectorized erf is not correctly rounded)
+    unsure: Fn | None = None
 
 
 # the only CPU kernels with a ComplexHalf (complex32) instantiation
@@ -239,6 +247,68 @@ def _integral_or(fn: Fn) -> Fn:
     return lambda a: a.copy() if _ints(a) else fn(a)
 
 
+# -- activations (aten/src/ATen/native/cpu/Activation.cpp, GeluKernel.cpp): fn(x, p), p the
+# op's scalars in the compute type, in the order of torch.nn.functional's signature
+_erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def _elu(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """elu_kernel: x <= 0 ? expm1(x * input_scale) * alpha * scale : x * scale."""
+    alpha, scale, input_scale = p[0], p[1], p[2]
+    return np.where(x <= 0, np.expm1(x * input_scale) * (alpha * scale), x * scale)
+
+
+def _gelu(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """GeluKernelImpl: erf's form (p[0] == 0), or tanh's approximation (p[0] == 1)."""
+    if p[0]:
+        inner = np.sqrt(x.dtype.type(2) / np.pi).astype(x.dtype) * (
+            x + x.dtype.type(0.044715) * x * x * x)
+        return x.dtype.type(0.5) * x * (1 + np.tanh(inner))
+    half = x.dtype.type(0.5)
+    return x * half * (1 + np.asarray(_erf(x * x.dtype.type(math.sqrt(0.5)))).astype(x.dtype))
+
+
+def _cancelled(x: np.ndarray, result: np.ndarray) -> np.ndarray:
+    """Where x * (1 + g) / 2 lost more than three bits to 1 + g cancelling: |result| below
+    |x| / 8 (an error of an ulp in g is then 8 of the result's or more)."""
+    with np.errstate(invalid="ignore"):
+        return np.abs(result) * 8 < np.abs(x)
+
+
+def _softplus(x: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """softplus_kernel: x * beta > threshold ? x : log1p(exp(x * beta)) / beta."""
+    beta, threshold = p[0], p[1]
+    return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def _hardsigmoid(x: np.ndarray) -> np.ndarray:
+    three, six = x.dtype.type(3), x.dtype.type(6)
+    return np.minimum(np.maximum(x + three, 0), six) / six
+
+
+ACTIVATIONS: dict[str, Kernel] = {
+    "leaky_relu": Kernel(_quiet(lambda x, p: np.where(x > 0, x, x * p[0])), "leaky_relu_cpu",
+                         "bic", scalar_arg=True),
+    "elu": Kernel(_quiet(_elu), "elu_cpu", "bic", scalar_arg=True),
+    "silu": Kernel(_quiet(lambda x, p: x / (1 + np.exp(-x))), "silu_cpu", "bi",
+                   scalar_arg=True),
+    "mish": Kernel(_quiet(lambda x, p: x * np.tanh(np.log1p(np.exp(x)))), "mish_cpu", "bic",
+                   scalar_arg=True),
+    "hardsigmoid": Kernel(_quiet(lambda x, p: _hardsigmoid(x)), "hardsigmoid_cpu", "bic",
+                          scalar_arg=True),
+    "hardswish": Kernel(_quiet(lambda x, p: x * _hardsigmoid(x)), "hardswish_cpu", "bic",
+                        scalar_arg=True),
+    "gelu": Kernel(_quiet(_gelu), "GeluKernelImpl", "bic", scalar_arg=True,
+                   unsure=_cancelled),
+    "softplus": Kernel(_quiet(_softplus), "softplus_cpu", "bic", scalar_arg=True),
+    # hardtanh_out: clamp_out with scalar limits into empty_like(self) (NaN propagating)
+    "hardtanh": Kernel(_quiet(lambda x, p: np.minimum(np.maximum(x, p[0]), p[1])),
+                       "clamp_scalar_cpu", like_input=True, scalar_arg=True),
+    "threshold": Kernel(_quiet(lambda x, p: np.where(x <= p[0], p[1], x).astype(x.dtype)),
+                        "threshold_cpu", "bc", scalar_arg=True, converts_scalars=True),
+}
+
+
 K = Kernel
 NOT_BOOL_OR_COMPLEX = "bc"
 FLOAT_ONLY = "bic"
@@ -317,4 +387,5 @@ KERNELS: dict[str, Kernel] = {
     "bitwise_and": K(np.bitwise_and, "bitwise_and_cpu", "fc"),
     "bitwise_or": K(np.bitwise_or, "bitwise_or_cpu", "fc"),
     "bitwise_xor": K(np.bitwise_xor, "bitwise_xor_cpu", "fc"),
+    **ACTIVATIONS,
 }

@@ -336,19 +336,38 @@ def _pointwise() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
+# torch.nn.functional's activations: their keywords (those taking `inplace` have an in-place
+# variant) and tolerances (transcendental ones; hardsigmoid and hardswish divide by 6; gelu's
+# 1 + erf cancels: up to 8 ulps of erf's error, where kernels.ACTIVATIONS does not leave the
+# element undetermined)
+ACTIVATIONS: dict[str, tuple[tuple[str, ...], int]] = {
+    "relu": (("inplace",), 0), "relu6": (("inplace",), 0),
+    "hardtanh": (("min_val", "max_val", "inplace"), 0),
+    "leaky_relu": (("negative_slope", "inplace"), 0), "elu": (("alpha", "inplace"), 4),
+    "selu": (("inplace",), 4), "celu": (("alpha", "inplace"), 4), "silu": (("inplace",), 4),
+    "mish": (("inplace",), 4), "hardsigmoid": (("inplace",), 2),
+    "hardswish": (("inplace",), 2), "gelu": (("approximate",), 16),
+    "softplus": (("beta", "threshold"), 4), "threshold": (("inplace",), 0)}
+# those torch._refs.nn.functional 2.13 has no reference for
+_NO_REFS_ACTIVATIONS = frozenset({"silu", "hardswish"})
+
+
 def _activations() -> tuple[OpSpec, ...]:
-    """Activations (reference/activations.py): torch's own spellings and torch.nn.functional's,
-    whose call with `inplace=True` is a variant of its own (it writes its input)."""
-    out = []
-    for name in ("relu",):
-        out += [_v(name, "activation", function=True, contract=C.COPY, unsupported_on=NO_REFS),
-                _v(f"{name}_", "activation_", function=True, contract=C.IN_PLACE,
-                   unsupported_on=NO_REFS)]
+    """Activations (reference/activations.py): torch's own spellings of relu and
+    torch.nn.functional's, whose call with `inplace=True` is a variant of its own (it writes
+    its input)."""
+    out = [_v("relu", "activation", function=True, contract=C.COPY, unsupported_on=NO_REFS),
+           _v("relu_", "activation_", function=True, contract=C.IN_PLACE,
+              unsupported_on=NO_REFS)]
+    for name, (keywords, tol) in ACTIVATIONS.items():
         functional = f"nn.functional.{name}"
-        out += [_v(functional, "activation", method=False, function=True, contract=C.COPY,
-                   keywords=("inplace",)),
-                _v(functional, "activation_", method=False, function=True,
-                   contract=C.IN_PLACE, keywords=("inplace",), variant="inplace")]
+        no_refs = NO_REFS if name in _NO_REFS_ACTIVATIONS else ()
+        out.append(_v(functional, "activation", method=False, function=True, contract=C.COPY,
+                      keywords=keywords, tolerance=tol, unsupported_on=no_refs))
+        if "inplace" in keywords:
+            out.append(_v(functional, "activation_", method=False, function=True,
+                          contract=C.IN_PLACE, keywords=keywords, tolerance=tol,
+                          variant="inplace", unsupported_on=no_refs))
     return tuple(out)
 
 

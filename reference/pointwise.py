@@ -185,6 +185,9 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         if common is dtypes.complex32 and key not in COMPLEX_HALF:
             raise errors.fail("kernel_dtype", kernel=COMPLEX_HALF_NAMES.get(key, kernel.kernel),
                               type=common.scalar_name)
+        if kernel.converts_scalars:
+            for scalar in alpha:
+                checked_scalar(scalar, common)
     if name == "heaviside" and common.is_complex:
         raise errors.fail("heaviside_complex")  # BinaryOps.cpp heaviside_out, not its meta
     if dest is None:
@@ -218,7 +221,9 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
             # exp(y * log(x)) turns the rounding of y * log(x) into a relative error of
             # |y * log(x)| ulps: tens to hundreds for the exponents programs make
             ulps = max(ulps, _COMPLEX_POW_ULPS)
-        store_result(name, dest, values, operands, fresh, ulps, computed_in)
+        unsure = None if kernel.unsure is None else kernel.unsure(
+            _to_compute(first._values(), common), np.asarray(values))
+        store_result(name, dest, values, operands, fresh, ulps, computed_in, unsure)
     if not fresh:
         dest._bump()
     return dest
@@ -399,12 +404,14 @@ def _to_compute(values: np.ndarray, common: DType) -> np.ndarray:
 
 
 def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence[Operand],
-                 fresh: bool, ulps: int, computed_in: DType | None = None) -> None:
+                 fresh: bool, ulps: int, computed_in: DType | None = None,
+                 unsure: np.ndarray | None = None) -> None:
     """Write the result into dest and mark what torch leaves undetermined.
 
     `ulps` is the op's own tolerance, in units of `computed_in`'s epsilon where the result
     was rounded to that narrower dtype before dest's (else dest's); the storage's grows by it
-    over its inputs'.
+    over its inputs'. `unsure` marks elements whose value the op's kernel computes with more
+    error than that (Kernel.unsure): left undetermined.
     """
     values = np.asarray(values)
     if values.dtype.kind == "f" and dest.dtype in (dtypes.float16, dtypes.bfloat16):
@@ -413,6 +420,8 @@ def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence
         # a real result becomes complex before a conjugate view conjugates it: 1 - 0j
         values = values.astype(np.dtype(dest.dtype.compute_np))
     undefined = np.zeros(dest.shape, dtype=np.bool_)
+    if unsure is not None:
+        undefined |= np.broadcast_to(unsure, dest.shape)
     for op in operands:
         if not is_tensor(op):
             continue

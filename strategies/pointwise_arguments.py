@@ -12,7 +12,7 @@ import functools
 from typing import Any
 
 from stridecheck.reference import dtypes
-from stridecheck.reference.ops import BY_KEY, OPS, POINTWISE_FAMILIES, UNARY
+from stridecheck.reference.ops import ACTIVATIONS, BY_KEY, OPS, POINTWISE_FAMILIES, UNARY
 from stridecheck.reference.tensor import Tensor
 
 from .arguments import (
@@ -163,25 +163,53 @@ def _addc_or_lerp(name: str) -> Builder:
     return build
 
 
+# the scalars an activation of torch.nn.functional is called with, by its name: positional
+# arguments (threshold's two have no defaults), then keywords, each a few values to draw from
+_ACTIVATION_ARGS: dict[str, tuple[tuple[tuple[Any, ...], ...], dict[str, tuple[Any, ...]]]] = {
+    "hardtanh": ((), {"min_val": (-1.0, 0.0, 0.5), "max_val": (1.0, 2.5)}),
+    "leaky_relu": ((), {"negative_slope": (0.01, 0.2, -0.5)}),
+    "elu": ((), {"alpha": (1.0, 0.5, 2.0)}),
+    "celu": ((), {"alpha": (1.0, 0.5, 2.0)}),
+    "gelu": ((), {"approximate": ("none", "tanh")}),
+    "softplus": ((), {"beta": (1.0, 2.0, 0.5), "threshold": (20.0, 1.0)}),
+    "threshold": (((0.5, -1.0, 0.0), (2.0, 0.0, -3.0)), {}),
+}
+
+
 def _activation(key: str) -> Builder:
-    """torch's spelling as a method or function; torch.nn.functional's with `inplace=` given
-    or not (True only in its in-place variant)."""
+    """torch's spelling as a method or function; torch.nn.functional's with its scalars drawn
+    or left to their defaults, and `inplace=` given or not (True only in its in-place
+    variant)."""
     spec = BY_KEY[key]
+    positional, keywords = _ACTIVATION_ARGS.get(spec.name.rpartition(".")[2], ((), {}))
 
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
         if spec.method:
             return Op(spec.name, kind="function" if ch.chance(0.3) else "method")
+        args = tuple(ch.choice(values) for values in positional)
+        kwargs = [(k, ch.choice(values)) for k, values in keywords.items() if ch.chance(0.5)]
+        if "min_val" in keywords and t.dtype is dtypes.uint8:
+            kwargs = [(k, v) for k, v in kwargs if k != "min_val"] + [("min_val", 0.0)]
+        if dict(kwargs).get("min_val", -1.0) > dict(kwargs).get("max_val", 1.0):
+            kwargs = [(k, v) for k, v in kwargs if k != "max_val"]
         if spec.variant == "inplace":
-            return Op(spec.name, kwargs=(("inplace", True),), kind="function")
-        kwargs = (("inplace", False),) if ch.chance(0.3) else ()
-        return Op(spec.name, kwargs=kwargs, kind="function")
+            kwargs.append(("inplace", True))
+        elif "inplace" in spec.keywords and ch.chance(0.3):
+            kwargs.append(("inplace", False))
+        return Op(spec.name, args, tuple(kwargs), kind="function")
     return build
 
 
 A = Arguments
 _writes = _not_internally_overlapping
-# the dtypes relu takes: not bool (Activation.cpp), not complex (clamp_min)
+# the dtypes relu, relu6, hardtanh and threshold take: not bool (Activation.cpp, threshold's
+# kernel), not complex (clamp_min); the others' kernels take floating types, silu's complex too
 _relu_dtype: Applies = lambda t: t.dtype is not dtypes.bool_ and not t.dtype.is_complex  # noqa: E731
+_ACTIVATION_DTYPES: dict[str, Applies] = {
+    name: _relu_dtype if name in ("relu", "relu6", "hardtanh", "threshold") else
+    (lambda t: t.dtype.is_floating_point or t.dtype.is_complex) if name == "silu" else
+    (lambda t: t.dtype.is_floating_point)
+    for name in ACTIVATIONS}
 
 POINTWISE: dict[str, Arguments] = {}
 for _spec in OPS:
@@ -215,9 +243,11 @@ POINTWISE.update({
     "lerp_": A(_addc_or_lerp("lerp_"), lambda t: _floating(t) and _writes(t)),
     "relu": A(_activation("relu"), _relu_dtype),
     "relu_": A(_activation("relu_"), lambda t: _relu_dtype(t) and _writes(t)),
-    "nn.functional.relu": A(_activation("nn.functional.relu"), _relu_dtype),
-    "nn.functional.relu.inplace": A(_activation("nn.functional.relu.inplace"),
-                                    lambda t: _relu_dtype(t) and _writes(t)),
     "where": A(_masked("where")), "masked_fill": A(_masked("masked_fill"), _not_complex),
     "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
 })
+for _spec in OPS:
+    if _spec.name.startswith("nn.functional."):
+        _dtype_ok = _ACTIVATION_DTYPES[_spec.name.rpartition(".")[2]]
+        POINTWISE[_spec.key] = A(_activation(_spec.key), _dtype_ok if not _spec.writes else (
+            lambda ok: lambda t: ok(t) and _writes(t))(_dtype_ok))

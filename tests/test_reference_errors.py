@@ -27,8 +27,10 @@ def _parse(path: pathlib.Path) -> ast.Module:
 
 
 def _trees() -> dict[str, ast.Module]:
-    """Return the parsed modules of reference/ other than those holding messages, by name."""
-    return {p.name: _parse(p) for p in sorted(REFERENCE.glob("*.py")) if p not in TABLES}
+    """Return the parsed modules of reference/ (its namespaces' too, reference/nn/) other
+    than those holding messages, by path."""
+    return {str(p.relative_to(REFERENCE)): _parse(p) for p in sorted(REFERENCE.rglob("*.py"))
+            if p not in TABLES}
 
 
 def _errors_tree() -> ast.Module:

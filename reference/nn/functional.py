@@ -1,18 +1,85 @@
 """torch.nn.functional, for what the model covers (torch/nn/functional.py): each function
-calls the op torch's does, in place where `inplace=True`."""
+calls the op torch's does, in place where `inplace=True`; the activations' rules are in
+reference/activations.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import activations
+from .. import activations, errors
+from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
     from ..tensor import Tensor
 
+# mypy: disable-error-code="no-untyped-def"
+# torch's own parameter names, `input` among them
+# ruff: noqa: A002
 
-def relu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002 - torch's names
+
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
     return activations.relu_(input) if inplace else activations.relu(input)
 
 
-__all__ = ["relu"]
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    return activations.hardtanh(input, 0.0, 6.0, inplace)
+
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+             inplace: bool = False) -> Tensor:
+    if min_val > max_val:
+        raise errors.fail("hardtanh_limits")  # checked in Python, before any dispatch
+    return activations.hardtanh(input, min_val, max_val, inplace)
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    return elementwise("leaky_relu", input, (negative_slope,), inplace)
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    return elementwise("elu", input, (alpha, 1.0, 1.0), inplace)
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    return elementwise("elu", input, (SELU_ALPHA, SELU_SCALE, 1.0), inplace)
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    # Activation.cpp celu: elu(self, alpha, 1.0, 1.0 / alpha); alpha 0 refused first
+    if alpha == 0:
+        raise errors.fail("celu_alpha_zero")
+    return elementwise("elu", input, (alpha, 1.0, 1.0 / alpha), inplace)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    return elementwise("silu", input, (), inplace)
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    return elementwise("mish", input, (), inplace)
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    return elementwise("hardsigmoid", input, (), inplace)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    return elementwise("hardswish", input, (), inplace)
+
+
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise errors.fail("gelu_approximate", approximate=approximate)
+    return elementwise("gelu", input, (float(approximate == "tanh"),))
+
+
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    return elementwise("softplus", input, (beta, threshold))
+
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    return elementwise("threshold", input, (threshold, value), inplace)
+
+
+__all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "leaky_relu", "mish",
+           "relu", "relu6", "selu", "silu", "softplus", "threshold"]

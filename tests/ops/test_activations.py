@@ -1,8 +1,12 @@
-"""activation family: relu as torch.relu, Tensor.relu and torch.nn.functional.relu, and their
-in-place forms (relu_, inplace=True): dtypes kept, layouts as TensorIterator gives a unary
-op (transposed, stepped, expanded, channels_last, 0-d, empty), the input itself returned
-and its version bumped in place (through views too), refusals of bool and complex inputs
-and of in-place writes into overlapping tensors."""
+"""activation family: relu as torch.relu, Tensor.relu and torch.nn.functional.relu, and
+torch.nn.functional's relu6, hardtanh, leaky_relu, elu, selu, celu, silu, mish, hardsigmoid,
+hardswish, gelu (both forms), softplus and threshold, with their in-place forms (relu_,
+inplace=True): dtypes kept, layouts as TensorIterator gives a unary op (transposed, stepped,
+expanded, channels_last, 0-d, empty) or as empty_like does (hardtanh, relu6), values of
+every floating dtype, the input itself returned and its version bumped in place (through
+views too), integer inputs where the kernels take them (hardtanh's limits truncated),
+refusals of the dtypes the kernels lack and of bad arguments, and of in-place writes into
+overlapping tensors."""
 
 from __future__ import annotations
 
@@ -37,7 +41,79 @@ RELU: Table = [
                            "n = c.conj().imag\na = n.relu()"),
 ]
 
+# each activation of torch.nn.functional with its scalars, called as f(x, ...)
+_CALLS = {
+    "relu6": "", "hardtanh": ", -0.5, 2.0", "leaky_relu": ", 0.2", "elu": ", 0.5",
+    "selu": "", "celu": ", 2.0", "silu": "", "mish": "", "hardsigmoid": "", "hardswish": "",
+    "gelu": "", "gelu-tanh": ", approximate='tanh'", "softplus": ", 2.0, 1.0",
+    "threshold": ", 0.5, -2.0",
+}
+_IN_PLACE = ("relu6", "hardtanh", "leaky_relu", "elu", "selu", "celu", "silu", "mish",
+             "hardsigmoid", "hardswish", "threshold")
+_LAYOUTS = {
+    "transposed": "v = torch.arange(-6, 6, dtype=torch.float32).view(3, 4).t() / 2\n",
+    "stepped-transposed": "v = (torch.arange(-12, 12, dtype=torch.float32) / 3).view(4, 6)"
+                          "[::2].t()\n",
+    "expanded": "v = torch.tensor([[-3., -0.5, 0., 1.5]]).expand(3, 4)\n",
+    "channels-last": "v = (torch.arange(-12, 12, dtype=torch.float32) / 4).view(1, 2, 3, 4)"
+                     ".contiguous(memory_format=torch.channels_last)\n",
+    "zero-dim": "v = torch.tensor(-0.75)\n",
+    "empty": "v = torch.zeros(2, 0, 3).transpose(0, 2)\n",
+}
+_VALUES = {dt: f"v = torch.tensor([-30., -4., -1.5, -0.25, 0., 0.5, 2., 5., 30.], "
+               f"dtype=torch.{dt})\n" for dt in ("float32", "float64", "float16", "bfloat16")}
+
+
+def _name(op: str) -> str:
+    return op.split("-")[0]
+
+
+def _layouts(op: str) -> Table:
+    call = f"{FN.replace('relu', _name(op))}(v{_CALLS[op]})"
+    return [(f"{op}-{layout}", make + f"a = {call}") for layout, make in _LAYOUTS.items()]
+
+
+def _values(op: str) -> Table:
+    call = f"{FN.replace('relu', _name(op))}(v{_CALLS[op]})"
+    return [(f"{op}-{dt}-values", make + f"a = {call}") for dt, make in _VALUES.items()]
+
+
+def _in_place(op: str) -> tuple[str, str]:
+    call = f"{FN.replace('relu', op)}(w{_CALLS[op]}, inplace=True)"
+    return (f"{op}-inplace", _LAYOUTS["transposed"] + f"w = v[1:]\na = {call}\nb = v.view(-1)")
+
+
+FUNCTIONAL: Table = [case for op in _CALLS for case in _layouts(op) + _values(op)] + [
+    _in_place(op) for op in _IN_PLACE] + [
+    ("hardtanh-integers", I + f"a = {FN.replace('relu', 'hardtanh')}(i, -2.5, 1.5)\n"
+                          f"b = {FN.replace('relu', 'relu6')}(i)"),
+    ("hardtanh-uint8", "u = torch.tensor([0, 3, 250], dtype=torch.uint8)\n"
+                       f"a = {FN.replace('relu', 'hardtanh')}(u, 0.0, 4.0, inplace=True)"),
+    ("threshold-integers", I + f"a = {FN.replace('relu', 'threshold')}(i, 1, -7)\n"
+                           f"b = {FN.replace('relu', 'threshold')}(i, 0.5, 2.0, inplace=True)"),
+    ("silu-complex", "c = torch.tensor([1.5 - 1j, -2.0 + 0.5j])\n"
+                     f"a = {FN.replace('relu', 'silu')}(c)"),
+]
+
 ERRORS: Table = [
+    ("err-gelu-int", I + f"a = {FN.replace('relu', 'gelu')}(i)"),
+    ("err-leaky_relu-bool", f"b = torch.tensor([True])\na = {FN.replace('relu', 'leaky_relu')}(b)"),
+    ("err-elu-complex", f"c = torch.tensor([1j])\na = {FN.replace('relu', 'elu')}(c)"),
+    ("err-silu-int-inplace", I + f"a = {FN.replace('relu', 'silu')}(i, inplace=True)"),
+    ("err-celu-alpha-zero", F + f"a = {FN.replace('relu', 'celu')}(f, 0.0)"),
+    ("err-gelu-approximate", F + f"a = {FN.replace('relu', 'gelu')}(f, approximate='erf')"),
+    ("err-hardtanh-limits", F + f"a = {FN.replace('relu', 'hardtanh')}(f, 2.0, 1.0)"),
+    ("err-hardtanh-bool", f"b = torch.tensor([True])\na = {FN.replace('relu', 'relu6')}(b)"),
+    ("err-hardtanh-uint8-negative", "u = torch.tensor([0, 3], dtype=torch.uint8)\n"
+                                    f"a = {FN.replace('relu', 'hardtanh')}(u)"),
+    ("err-hardtanh-complex", f"c = torch.tensor([1j])\na = {FN.replace('relu', 'hardtanh')}(c)"),
+    ("err-threshold-uint8-overflow", "u = torch.tensor([0, 3], dtype=torch.uint8)\n"
+                                     f"a = {FN.replace('relu', 'threshold')}(u, -1.0, 0.0)"),
+    ("err-threshold-empty-uint8-overflow", "u = torch.zeros(0, dtype=torch.uint8)\n"
+                                           f"a = {FN.replace('relu', 'threshold')}(u, 0.0, 300)"),
+    ("err-elu-inplace-expanded", "e = torch.tensor([[-1., 2.]]).expand(3, 2)\n"
+                                 f"a = {FN.replace('relu', 'elu')}(e, inplace=True)"),
+
     ("err-relu-bool", "b = torch.tensor([True, False])\na = b.relu()"),
     ("err-relu_-bool", "b = torch.tensor([True, False])\na = torch.relu_(b)"),
     ("err-functional-relu-bool", f"b = torch.tensor([True, False])\na = {FN}(b)"),
@@ -50,4 +126,5 @@ ERRORS: Table = [
 ]
 
 
-test_agrees_with_torch, test_error_message_matches = table_tests(RELU + ERRORS, ERRORS)
+test_agrees_with_torch, test_error_message_matches = table_tests(RELU + FUNCTIONAL + ERRORS,
+                                                                 ERRORS)
