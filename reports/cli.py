@@ -538,9 +538,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "writes it); repeatable")
     run.add_argument("--budget", type=_duration, default=None, metavar="DURATION",
                      help="a campaign: rounds of the suite until DURATION (90s, 30m, 2h) is "
-                          "spent, each round looking past the classes of divergence found "
-                          "before; the summary lists each class with its count and shortest "
-                          "repro")
+                          "spent, growing round by round, each looking past the classes of "
+                          "divergence found before and resuming the layout matrix where the "
+                          "last stopped; the summary lists each class with its count and "
+                          "shortest repro")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     run.add_argument("pytest_args", nargs="*", metavar="-- PYTEST_ARGS",
                      help="further pytest arguments, after --")
