@@ -261,6 +261,46 @@ def test_a_budget_that_ends_inside_the_matrix_keeps_the_classes_it_found(
     assert f"eager:cpu at {found[0]['op']}: " in out.stdout
 
 
+_STOP_WHILE_SHRINKING = """
+from stridecheck.conformance.results import Recorder
+
+_real = Recorder.example
+
+
+def _example(self, record):
+    _real(self, record)
+    if record["shrink"]:
+        raise KeyboardInterrupt  # as a campaign's budget stops a test in its shrinking
+    return None
+
+
+Recorder.example = _example
+"""
+
+
+def test_a_test_stopped_while_shrinking_keeps_each_class_found_unshrunk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "stop_probe.py").write_text(_STOP_WHILE_SHRINKING)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        [TESTS, str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.setenv("STRIDECHECK_INJECT", "unsqueeze-last-stride-zero")
+    results = tmp_path / "results.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--pyargs", "stridecheck.conformance", "-q",
+         "-p", "no:cacheprovider", "-p", "inject_plugin", "-p", "stop_probe", "-k",
+         "test_view_chains", "--stridecheck-targets=eager:cpu", "--stridecheck-parts=1",
+         "--stridecheck-profile=dev", "--stridecheck-max-examples=1000",
+         f"--stridecheck-results={results}"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-2000:]  # interrupted
+    records = load([str(results)])
+    found = [e for e in records.examples if e["status"] == "divergence"]
+    assert found and not any(e["shrink"] for e in found[:1])
+    assert len(records.failures) == 1 and records.failures[0]["op"] in ("unsqueeze",
+                                                                          "__getitem__")
+    assert records.failures[0]["program"], records.failures[0]
+
+
 def test_no_command_prints_the_help_and_exits_2() -> None:
     out = subprocess.run([sys.executable, "-m", "stridecheck.reports"],
                          capture_output=True, text=True, timeout=60)
