@@ -54,11 +54,12 @@ def hardtanh(input: Tensor, min_val: Any = -1.0, max_val: Any = 1.0,  # noqa: A0
 
 
 def elementwise(name: str, input: Tensor, params: tuple[Any, ...] = (),  # noqa: A002
-                inplace: bool = False) -> Tensor:
-    """Run the activation kernel `name` (kernels.ACTIVATIONS) with its scalars `params`."""
+                inplace: bool = False, out: Tensor | None = None) -> Tensor:
+    """Run the activation kernel `name` (kernels.ACTIVATIONS) with its scalars `params`, in
+    place or into `out`."""
     key = f"nn.functional.{name}" + (".inplace" if inplace else "")
-    return pointwise.compute(key, (input,), inplace=inplace, alpha=params, kernel_key=name,
-                             function=name + ("_" if inplace else ""))
+    return pointwise.compute(key, (input,), inplace=inplace, out=out, alpha=params,
+                             kernel_key=name, function=name + ("_" if inplace else ""))
 
 
 class ActivationMethods:

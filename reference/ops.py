@@ -362,8 +362,10 @@ def _activations() -> tuple[OpSpec, ...]:
     for name, (keywords, tol) in ACTIVATIONS.items():
         functional = f"nn.functional.{name}"
         no_refs = NO_REFS if name in _NO_REFS_ACTIVATIONS else ()
+        # gelu and softplus are torch._C._nn's own functions, which take out=
         out.append(_v(functional, "activation", method=False, function=True, contract=C.COPY,
-                      keywords=keywords, tolerance=tol, unsupported_on=no_refs))
+                      keywords=keywords, tolerance=tol, unsupported_on=no_refs,
+                      out=name in ("gelu", "softplus")))
         if "inplace" in keywords:
             out.append(_v(functional, "activation_", method=False, function=True,
                           contract=C.IN_PLACE, keywords=keywords, tolerance=tol,

@@ -251,10 +251,12 @@ _EXACT_COMPLEX = frozenset({"add", "sub", "neg", "conj_physical", "positive", "e
 def _same_dtype_only(name: str, kernel: Kernel) -> bool:
     """Tell whether the op's iterator checks that all operands have one dtype.
 
-    TensorIterator.h UNARY_OP_CONFIG sets check_all_same_dtype; the float-promoting
-    unary ops (UNARY_FLOAT_OP_CONFIG) cast instead.
+    TensorIterator.h UNARY_OP_CONFIG sets check_all_same_dtype (the activations are built
+    as unary ops too: build_borrowing_unary_op); the float-promoting unary ops
+    (UNARY_FLOAT_OP_CONFIG) cast instead.
     """
-    return name in UNARY and not kernel.int_to_float and not kernel.to_bool
+    unary = name in UNARY or BY_KEY[name].family in ("activation", "activation_")
+    return unary and not kernel.int_to_float and not kernel.to_bool
 
 
 def _result_dtype(kernel: Kernel, common: DType) -> DType:

@@ -96,6 +96,10 @@ def _prod(xs: list[int]) -> int:
 # each view op keeps most of the examples it had before them (benchmarks/README.md)
 POINTWISE_PERCENT = 20
 OTHER_ALLOCATING_PERCENT = 10
+# the ops networks run (torch.nn.functional's), a group of their own taken from the views'
+# share, so that the pointwise families each keep theirs
+NETWORK_PERCENT = 5
+NETWORK_FAMILIES = frozenset({"activation", "activation_"})
 # the percentage of calls to ops with an out= form that write into a live tensor: one of
 # any shape, dtype and layout, the input itself or a view of it (resized with a warning,
 # kept, cast, or refused for overlapping or expanded outputs)
@@ -112,21 +116,24 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     pool = writes if writes and write_share and ch.chance(write_share) else reads
     if write_share == 0:
         pool = ops
-    # Pointwise ops and the other allocating ops each take their percentage of the steps,
-    # so that families added to one group leave the other's examples alone; the draw
+    # Pointwise ops, the other allocating ops and the networks' ops each take their
+    # percentage of the steps, so that families added to one group leave the other's
+    # examples alone; the draw
     # shrinks toward 0, the rest. Within a group a family is drawn first, then one of its
     # ops, as their many variants would crowd each other out; the rest are drawn uniformly,
     # as they were before allocating ops came.
-    pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES]
+    network = [op for op in pool if op.family in NETWORK_FAMILIES]
+    pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES - NETWORK_FAMILIES]
     allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES - POINTWISE_FAMILIES]
     others = [op for op in pool if op.family not in ALLOCATING_FAMILIES]
     if others:
         draw = ch.integer(0, 99)
         rest = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
-        group = [] if draw < rest else pointwise if draw < rest + POINTWISE_PERCENT \
-            else allocating
+        # (a pool without the network's ops draws the others in its share, as before them)
+        group = [] if draw < rest - NETWORK_PERCENT else network if draw < rest else \
+            pointwise if draw < rest + POINTWISE_PERCENT else allocating
     else:
-        group = pointwise + allocating
+        group = pointwise + allocating + network
     members = spellings = others
     if group:
         family = ch.choice(list(dict.fromkeys(op.family for op in group)))

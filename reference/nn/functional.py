@@ -67,14 +67,15 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     return elementwise("hardswish", input, (), inplace)
 
 
-def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+def gelu(input: Tensor, approximate: str = "none", *, out: Tensor | None = None) -> Tensor:
     if approximate not in ("none", "tanh"):
         raise errors.fail("gelu_approximate", approximate=approximate)
-    return elementwise("gelu", input, (float(approximate == "tanh"),))
+    return elementwise("gelu", input, (float(approximate == "tanh"),), out=out)
 
 
-def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-    return elementwise("softplus", input, (beta, threshold))
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0, *,
+             out: Tensor | None = None) -> Tensor:
+    return elementwise("softplus", input, (beta, threshold), out=out)
 
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:

@@ -128,3 +128,21 @@ ERRORS: Table = [
 
 test_agrees_with_torch, test_error_message_matches = table_tests(RELU + FUNCTIONAL + ERRORS,
                                                                  ERRORS)
+
+OUT: Table = [
+    ("gelu-out", _LAYOUTS["transposed"] + "o = torch.empty(0)\n"
+                 f"a = {FN.replace('relu', 'gelu')}(v, out=o)"),
+    ("softplus-out-kept", _LAYOUTS["transposed"] + "o = torch.zeros(3, 4).t()\n"
+                          f"a = {FN.replace('relu', 'softplus')}(v, 2.0, out=o)"),
+]
+OUT_ERRORS: Table = [
+    ("err-gelu-out-double", _LAYOUTS["transposed"] + "o = torch.zeros(4, 3, dtype=torch.float64)\n"
+                            f"a = {FN.replace('relu', 'gelu')}(v, approximate='tanh', out=o)"),
+    ("err-gelu-out-long", I + "o = torch.zeros(3, 4, dtype=torch.long)\n"
+                          f"a = {FN.replace('relu', 'gelu')}(i, out=o)"),
+    ("err-softplus-out-overlapping", "e = torch.zeros(1, 4).expand(3, 4)\n"
+                                     f"a = {FN.replace('relu', 'softplus')}(e, out=e)"),
+]
+
+test_out_agrees_with_torch, test_out_error_message_matches = table_tests(OUT + OUT_ERRORS,
+                                                                         OUT_ERRORS)
