@@ -9,8 +9,8 @@ from typing import cast
 from stridecheck.strategies.batch import Batch, batchable, calls
 from stridecheck.strategies.program import Program
 
-from .coverage import program_cells
 from .compare import diff_live
+from .coverage import program_cells
 from .execute import StepResult, from_first_call, run, shape_context
 from .observe import Snapshot
 from .outcome import Outcome, check, input_of

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import dtypes, errors, views
 from . import values as vals
+from .activations import ActivationMethods
 from .device import device as Device
 from .dtypes import dtype as DType
 from .geometry import (
@@ -31,7 +32,6 @@ from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
 from .tensor_gathers import GatherMethods
-from .activations import ActivationMethods
 from .tensor_pointwise import PointwiseMethods
 from .tensor_products import ProductMethods
 from .tensor_reductions import ReductionMethods

@@ -17,11 +17,11 @@ from injected_bugs import MATRIX_BUGS
 from stridecheck.conformance import known
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
-from stridecheck.strategies.matrix import cell_programs
 from stridecheck.reports.cli import main
 from stridecheck.reports.reading import Results, load
 from stridecheck.reports.repro import script_name
 from stridecheck.reports.summary import summarize
+from stridecheck.strategies.matrix import cell_programs
 
 TESTS = str(Path(__file__).parent)
 

@@ -4,7 +4,7 @@ reference/activations.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import activations, errors
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
