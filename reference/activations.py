@@ -21,6 +21,8 @@ from . import errors, pointwise, ternary
 if TYPE_CHECKING:
     from .tensor import Tensor
 
+# mypy: disable-error-code="misc"
+
 # torch.nn.functional.selu's constants (Activation.cpp SELU_ALPHA, SELU_SCALE)
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946
