@@ -51,6 +51,9 @@ class Kernel:
     # unsure(x, result) marks the elements left undetermined (gelu's 1 + erf(x / sqrt 2)
     # cancels for negative x, and ATen's vectorized erf is not correctly rounded)
     unsure: Fn | None = None
+    # the iterator checks the written tensor for overlap (threshold's does not:
+    # set_check_mem_overlap(false), "threshold is idempotent, so overlap is okay")
+    checks_overlap: bool = True
 
 
 # the only CPU kernels with a ComplexHalf (complex32) instantiation
@@ -305,7 +308,8 @@ ACTIVATIONS: dict[str, Kernel] = {
     "hardtanh": Kernel(_quiet(lambda x, p: np.minimum(np.maximum(x, p[0]), p[1])),
                        "clamp_scalar_cpu", like_input=True, scalar_arg=True),
     "threshold": Kernel(_quiet(lambda x, p: np.where(x <= p[0], p[1], x).astype(x.dtype)),
-                        "threshold_cpu", "bc", scalar_arg=True, converts_scalars=True),
+                        "threshold_cpu", "bc", scalar_arg=True, converts_scalars=True,
+                        checks_overlap=False),
 }
 
 

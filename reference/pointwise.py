@@ -148,7 +148,7 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         if not can_cast(real, out.dtype):
             raise errors.fail("cannot_cast", result=real.scalar_name, out=out.dtype.scalar_name)
         writes.check_writable(out)
-    elif dest is not None:
+    elif dest is not None and kernel.checks_overlap:
         check_mem_overlaps(dest, tensors)
     shape: tuple[int, ...] = ()
     for t in tensors:  # compute_shape

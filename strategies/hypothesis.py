@@ -17,7 +17,7 @@ from hypothesis.strategies import SearchStrategy
 
 from stridecheck.reference.ops import OPS, OpSpec
 
-from .chains import chain
+from .chains import NETWORK_FAMILIES, chain
 from .functions import function_batch, function_program
 from .program import Program
 
@@ -98,9 +98,17 @@ def _check_bounds(min_ops: int, max_ops: int, max_numel: int, invalid_share: flo
         raise InvalidArgument(f"invalid_share={invalid_share} must be between 0 and 1")
 
 
+# the ops drawn where a strategy is given none: the catalogue but the networks' ops
+# (torch.nn.functional's), which programs draw only where named for now; drawn by default
+# they move every seeded stream, and the tests calibrated on those streams need checking
+# again first (a run that drew them also met matmul's out= version count on a PrivateUse1
+# device, which no entry covers yet)
+DEFAULT_OPS: tuple[OpSpec, ...] = tuple(op for op in OPS if op.family not in NETWORK_FAMILIES)
+
+
 def _ops(ops: Sequence[str] | None) -> tuple[OpSpec, ...]:
     if ops is None:
-        return OPS
+        return DEFAULT_OPS
     known = {op.key: op for op in OPS} | {op.name: op for op in OPS}
     unknown = [o for o in ops if o not in known]
     if unknown:

@@ -91,6 +91,11 @@ FUNCTIONAL: Table = [case for op in _CALLS for case in _layouts(op) + _values(op
                        f"a = {FN.replace('relu', 'hardtanh')}(u, 0.0, 4.0, inplace=True)"),
     ("threshold-integers", I + f"a = {FN.replace('relu', 'threshold')}(i, 1, -7)\n"
                            f"b = {FN.replace('relu', 'threshold')}(i, 0.5, 2.0, inplace=True)"),
+    # threshold's iterator skips the overlap checks (idempotent): an expanded tensor is
+    # written, each of its elements many times
+    ("threshold-inplace-expanded", "e = torch.tensor([[-1., 2.]]).expand(3, 2)\n"
+                                   f"a = {FN.replace('relu', 'threshold')}(e, 0.5, -3.0, "
+                                   "inplace=True)\nb = e.clone()"),
     ("silu-complex", "c = torch.tensor([1.5 - 1j, -2.0 + 0.5j])\n"
                      f"a = {FN.replace('relu', 'silu')}(c)"),
 ]
