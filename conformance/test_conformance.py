@@ -125,22 +125,24 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
         # stopped (a campaign's budget spent) while Hypothesis was shrinking: each class of
         # divergence found so far keeps its shortest example, unshrunk, rather than none
         if recorder is not None:
-            for outcome in _shortest_by_class(failing, test, target.device):
-                recorder.failure(outcome.failure_record(test, target.device), None)
+            for failure in _shortest_by_class(failing, test, target.device):
+                recorder.failure(failure, None)
         raise
     finally:
         request.node.user_properties.append((KNOWN_KEY, dict(known)))
         request.node.user_properties.append((UNSUPPORTED_KEY, dict(unsupported)))
 
 
-def _shortest_by_class(outcomes: list[Outcome], test: str, device: str) -> list[Outcome]:
-    """Return the shortest outcome of each class of divergence (results.divergence_class)."""
-    best: dict[ClassKey, Outcome] = {}
+def _shortest_by_class(outcomes: list[Outcome], test: str, device: str) -> list[dict[str, Any]]:
+    """Return the failure record of the shortest outcome of each class of divergence
+    (results.divergence_class), each record made once."""
+    best: dict[ClassKey, tuple[int, dict[str, Any]]] = {}
     for outcome in outcomes:
-        key = divergence_class(outcome.failure_record(test, device))
-        if key not in best or len(outcome.program.steps) < len(best[key].program.steps):
-            best[key] = outcome
-    return list(best.values())
+        failure = outcome.failure_record(test, device)
+        key, length = divergence_class(failure), len(outcome.program.steps)
+        if key not in best or length < best[key][0]:
+            best[key] = (length, failure)
+    return [failure for _, failure in best.values()]
 
 
 def test_view_chains(stridecheck_target: Target, stridecheck_part: tuple[int, int],
