@@ -39,10 +39,15 @@ from stridecheck.strategies import (
     alias_programs,
     function_batches,
     function_programs,
+    network_chains,
     view_chains,
 )
 from stridecheck.strategies.function_matrix import function_cells
 from stridecheck.strategies.matrix import cell_programs
+
+# the share of a random test's examples the network chains draw (their ops are a few dozen
+# of the catalogue's; the view chains and alias programs keep theirs)
+NETWORK_SHARE = 0.3
 
 
 def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> settings:
@@ -60,7 +65,7 @@ def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> 
 
 
 def _run(strategy: Any, target: Target, part: tuple[int, int],
-         request: pytest.FixtureRequest, batched: bool = False) -> None:
+         request: pytest.FixtureRequest, batched: bool = False, share: float = 1.0) -> None:
     """Check each example of `strategy` on `target`: a program, or with `batched` a tuple of
     programs run together where they can (batching.check_batch)."""
     if target.unavailable:
@@ -106,7 +111,7 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
 
     checked = given(strategy)(property_)
     budget = _budget(target, request.config, part[1],
-                     target.batch_budget_scale if batched else target.budget_scale)
+                     share * (target.batch_budget_scale if batched else target.budget_scale))
     checked = budget(checked)
     if budget.derandomize:
         # derandomized Hypothesis seeds from the function's source, the same for every test
@@ -149,6 +154,12 @@ def test_view_chains(stridecheck_target: Target, stridecheck_part: tuple[int, in
                      request: pytest.FixtureRequest) -> None:
     _run(view_chains(device=stridecheck_target.device), stridecheck_target, stridecheck_part,
          request)
+
+
+def test_network_chains(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                        request: pytest.FixtureRequest) -> None:
+    _run(network_chains(device=stridecheck_target.device), stridecheck_target,
+         stridecheck_part, request, share=NETWORK_SHARE)
 
 
 def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],

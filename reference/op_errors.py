@@ -218,4 +218,22 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], which will result "
         "either in an error or a different result"),
     "index_complex": (TypeError, "'complex' object cannot be interpreted as an integer"),
+    # normalization (reference/normalization.py): keep this family's messages below this line
+    # torch.nn.functional._get_softmax_dim
+    "softmax_implicit_dim": (
+        UserWarning, "Implicit dimension choice for {op} has been deprecated. Change the call "
+        "to include dim=X as an argument."),
+    # layer_norm.h _check_layer_norm_inputs, mixed_data_type.h check_mixed_data_type
+    "layer_norm_empty_shape": (
+        RuntimeError, "Expected normalized_shape to be at least 1-dimensional, i.e., "
+        "containing at least one element, but got normalized_shape = {shape}"),
+    "layer_norm_param_shape": (
+        RuntimeError, "Expected {name} to be of same shape as normalized_shape, but got {name} "
+        "of shape {got} and normalized_shape = {shape}"),
+    "layer_norm_input_shape": (
+        RuntimeError, "Given normalized_shape={shape}, expected input with shape {star}, but "
+        "got input of size{got}"),
+    "mixed_dtype_parameter": (
+        RuntimeError, "mixed dtype (CPU): expect parameter to have scalar type of Float"),
+    "mixed_dtype_inputs": (RuntimeError, "mixed dtype (CPU): all inputs must share same datatype."),
 }

@@ -373,6 +373,25 @@ def _activations() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
+# softmax, log_softmax, softmin and layer_norm (reference/normalization.py): torch's spellings
+# and torch.nn.functional's, with the keywords each takes by name and its tolerance, a factor
+# of the error bound the reference derives per element (normalization.py)
+NORMALIZATION: dict[str, tuple[tuple[str, ...], int]] = {
+    "softmax": (("dtype",), 2), "log_softmax": (("dtype",), 2),
+    "nn.functional.softmax": (("dim", "dtype"), 2),
+    "nn.functional.log_softmax": (("dim", "dtype"), 2),
+    "nn.functional.softmin": (("dim", "dtype"), 2),
+    "nn.functional.layer_norm": (("weight", "bias", "eps"), 2)}
+
+
+def _normalization() -> tuple[OpSpec, ...]:
+    """torch.softmax and Tensor.softmax (out= on the function), torch.nn.functional's
+    softmax, log_softmax, softmin and layer_norm; each allocates a contiguous output."""
+    return tuple(_v(name, "normalization", method="." not in name, function=True,
+                    contract=C.COPY, out="." not in name, keywords=keywords, tolerance=tol)
+                 for name, (keywords, tol) in NORMALIZATION.items())
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -438,7 +457,7 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
-OPS = _VIEWS_AND_WRITES + _pointwise() + _activations() + _allocating()
+OPS = _VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _allocating()
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -447,7 +466,8 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # the families of ops that allocate their outputs (or write them in place): the pointwise
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
-    "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_"})
+    "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
+    "normalization"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

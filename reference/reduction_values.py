@@ -48,7 +48,7 @@ def slices(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
 _PRECISION = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
 _LARGEST = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38,
             "float32": 3.4028234663852886e38, "float64": 1.7976931348623157e308}
-_SMALLEST = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126,
+SMALLEST_NORMAL = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126,
              "float64": 2.0**-1022}
 # a float result whose error bound passes this (relative) compares nothing: leave it undefined
 _TOLERANCE_CAP = 2.0**-7
@@ -172,7 +172,7 @@ def prod_result(s: np.ndarray, out: DType, t_in: float) -> Result:
     # factors all >= 1 only grow (overflow is then the final product's), but a zero can meet
     # an overflowed partial product (inf * 0) in one order and not in another
     in_range = ((big <= _LARGEST[real]) | ((small == 1.0) & ~has_zero)) & (
-        (small >= _SMALLEST[real]) | has_zero)
+        (small >= SMALLEST_NORMAL[real]) | has_zero)
     in_range |= ~finite
     exact = np.zeros(total.shape, np.bool_)
     if not t_in:

@@ -218,7 +218,7 @@ def _output(t: Tensor, shape: Shape, dt: DType, out: Tensor | None) -> Tensor:
     return out
 
 
-def _store(dest: Tensor, result: Result | None, clobbered: bool) -> None:
+def store(dest: Tensor, result: Result | None, clobbered: bool) -> None:
     """Write one result into dest, marking what torch leaves undetermined."""
     if result is None or dest.is_meta or dest.numel() == 0:
         return
@@ -253,7 +253,7 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
             writes.check_writable(d)
     for i, d in enumerate(dests):
         unordered = outs[i] is not None and overlaps_internally(d._geom)
-        _store(d, results[i] if results else None, clobbered[i] or unordered)
+        store(d, results[i] if results else None, clobbered[i] or unordered)
     for o in outs:
         if o is not None:
             o._bump()

@@ -21,7 +21,7 @@ from .operands import is_tensor
 
 # the names each torch type has in messages (FunctionParameter::type_name)
 _TYPE_NAMES = {"Tensor": "Tensor", "ScalarType": "torch.dtype", "Device": "torch.device",
-               "bool": "bool", "MemoryFormat": "torch.memory_format"}
+               "bool": "bool", "MemoryFormat": "torch.memory_format", "int": "int"}
 # keyword spellings taken for NumPy's sake (python_arg_parser.cpp numpy_compatibility_arg_names)
 _NUMPY_NAMES = {"input": ("x", "a", "x1")}
 # functions whose Tensor parameters also take a Python number (should_allow_numbers_as_tensors)
@@ -110,6 +110,9 @@ _CHECKS: dict[str, Callable[[Any, bool], bool]] = {
     "Device": lambda obj, numbers: (isinstance(obj, int) and not isinstance(obj, bool))
     or isinstance(obj, (str, Device)),
     "bool": lambda obj, numbers: isinstance(obj, (bool, np.bool_)),
+    # an integer, never a bool (THPUtils_checkLong)
+    "int": lambda obj, numbers: isinstance(obj, (int, np.integer)) and not isinstance(
+        obj, (bool, np.bool_)),
     "MemoryFormat": lambda obj, numbers: isinstance(obj, dtypes.memory_format),
 }
 

@@ -27,6 +27,7 @@ from .geometry import (
     is_contiguous,
     is_dense,
 )
+from .normalization import NormalizationMethods
 from .operands import TensorBase
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
@@ -64,7 +65,7 @@ class _VersionCounter:
 
 
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
-             ActivationMethods,
+             ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
              TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""

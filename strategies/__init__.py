@@ -1,13 +1,20 @@
 """Programs as data and the strategies that build them.
 
-`view_chains` and `alias_programs` are Hypothesis strategies; `chain` with a `RandomChooser`
-builds the same programs from a seeded random stream.
+`view_chains`, `alias_programs` and `network_chains` are Hypothesis strategies; `chain` with
+a `RandomChooser` builds the same programs from a seeded random stream.
 """
 
 from .arguments import RandomChooser
 from .chains import chain
-from .hypothesis import alias_programs, function_batches, function_programs, view_chains
+from .hypothesis import (
+    alias_programs,
+    function_batches,
+    function_programs,
+    network_chains,
+    view_chains,
+)
 from .program import Function, Literal, Op, Program, Ref, Step, StorageOf, Sym
 
 __all__ = ["Function", "Literal", "Op", "Program", "RandomChooser", "Ref", "Step", "StorageOf",
-           "Sym", "alias_programs", "chain", "function_batches", "function_programs", "view_chains"]
+           "Sym", "alias_programs", "chain", "function_batches", "function_programs",
+           "network_chains", "view_chains"]

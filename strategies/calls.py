@@ -2,8 +2,8 @@
 
 The builders of views, copies, writes and metadata changes live in view_arguments.py, those
 of pointwise ops in pointwise_arguments.py, those of the other ops that allocate their
-outputs in allocating.py; this table joins them and checks that it covers the catalogue
-exactly.
+outputs in allocating.py and network_arguments.py (softmax, layer_norm); this table joins
+them and checks that it covers the catalogue exactly.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from stridecheck.reference.tensor import Tensor
 
 from .allocating import ALLOCATING
 from .arguments import Arguments
+from .network_arguments import NETWORK
 from .pointwise_arguments import POINTWISE
 from .view_arguments import VIEWS_AND_WRITES
 
-ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING}
+ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

@@ -99,7 +99,9 @@ OTHER_ALLOCATING_PERCENT = 10
 # the ops networks run (torch.nn.functional's), a group of their own taken from the views'
 # share, so that the pointwise families each keep theirs
 NETWORK_PERCENT = 5
-NETWORK_FAMILIES = frozenset({"activation", "activation_"})
+NETWORK_FAMILIES = frozenset({"activation", "activation_", "normalization"})
+# the most a chain may give the networks' ops: the share the views and they have together
+NETWORK_PERCENT_MAX = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
 # the percentage of calls to ops with an out= form that write into a live tensor: one of
 # any shape, dtype and layout, the input itself or a view of it (resized with a warning,
 # kept, cast, or refused for overlapping or expanded outputs)
@@ -108,7 +110,8 @@ OUT_PERCENT = 15
 
 def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
             writes: tuple[OpSpec, ...], reads: tuple[OpSpec, ...], write_share: float,
-            invalid_share: float, device: str) -> tuple[str, Op]:
+            invalid_share: float, device: str, network_percent: int = NETWORK_PERCENT
+            ) -> tuple[str, Op]:
     """Draw the live tensor a step works on and its call."""
     src = ch.choice(list(live))
     t = live[src]
@@ -124,13 +127,14 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     # as they were before allocating ops came.
     network = [op for op in pool if op.family in NETWORK_FAMILIES]
     pointwise = [op for op in pool if op.family in POINTWISE_FAMILIES - NETWORK_FAMILIES]
-    allocating = [op for op in pool if op.family in ALLOCATING_FAMILIES - POINTWISE_FAMILIES]
+    allocating = [op for op in pool
+                  if op.family in ALLOCATING_FAMILIES - POINTWISE_FAMILIES - NETWORK_FAMILIES]
     others = [op for op in pool if op.family not in ALLOCATING_FAMILIES]
     if others:
         draw = ch.integer(0, 99)
         rest = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
         # (a pool without the network's ops draws the others in its share, as before them)
-        group = [] if draw < rest - NETWORK_PERCENT else network if draw < rest else \
+        group = [] if draw < rest - network_percent else network if draw < rest else \
             pointwise if draw < rest + POINTWISE_PERCENT else allocating
     else:
         group = pointwise + allocating + network
@@ -171,13 +175,15 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
 
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
           invalid_share: float = 0.1, write_share: float = 0.0,
-          ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64) -> Program:
+          ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64,
+          network_percent: int = NETWORK_PERCENT) -> Program:
     """Return a program: a base tensor, then min_ops..max_ops ops, each on a live tensor.
 
     Each op is applied to one of the live tensors (the input first, so that deleting an op
     keeps the meaning of the choices after it). With `write_share` > 0 that share of steps is
     drawn from the in-place families, which makes programs with several live views and
-    writes through them.
+    writes through them. `network_percent` of the steps call the networks' ops (of
+    NETWORK_FAMILIES) where `ops` has some.
     """
     steps = base_steps(ch, device, max_numel)
     env: dict[str, Any] = {}
@@ -194,7 +200,8 @@ def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu
         def one(sub: Chooser, optional: bool = optional) -> tuple[str, Op] | None:
             if optional and not sub.chance(0.9):
                 return None
-            return _one_op(sub, live, ops, writes, reads, write_share, invalid_share, device)
+            return _one_op(sub, live, ops, writes, reads, write_share, invalid_share, device,
+                           network_percent)
         drawn = ch.group(one)
         if drawn is None:
             break

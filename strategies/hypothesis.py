@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
-from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, OpSpec
 
-from .chains import NETWORK_FAMILIES, chain
+from .chains import NETWORK_FAMILIES, NETWORK_PERCENT_MAX, chain
 from .functions import function_batch, function_program
 from .program import Program
 
@@ -133,6 +133,35 @@ def view_chains(*, min_ops: int = 1, max_ops: int = 8, max_numel: int = 64,
     def build(draw: Any) -> Program:
         return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
                      invalid_share=invalid_share, ops=chosen, max_numel=max_numel)
+
+    return build()
+
+
+# the ops of network_chains: those networks run, and the views that lay their inputs out
+NETWORK_OPS: tuple[OpSpec, ...] = tuple(
+    op for op in OPS if op.family in NETWORK_FAMILIES
+    or (op.family not in ALLOCATING_FAMILIES and not op.writes))
+
+
+def network_chains(*, min_ops: int = 1, max_ops: int = 6, max_numel: int = 64,
+                   device: str = "cpu", invalid_share: float = 0.1,
+                   network_percent: int = 50, ops: Sequence[str] | None = None
+                   ) -> st.SearchStrategy[Program]:
+    """Return chains whose steps call the networks' ops (torch.nn.functional's activations,
+    softmax, layer_norm; `network_percent` of them) on inputs laid out by views: transposed,
+    stepped, expanded, channels_last batches. `ops` narrows the catalogue they draw from
+    (NETWORK_OPS by default)."""
+    _check_bounds(min_ops, max_ops, max_numel, invalid_share)
+    if not 0 < network_percent <= NETWORK_PERCENT_MAX:
+        raise InvalidArgument(f"network_percent={network_percent} must be in "
+                              f"(0, {NETWORK_PERCENT_MAX}]")
+    chosen = NETWORK_OPS if ops is None else _ops(ops)
+
+    @st.composite
+    def build(draw: Any) -> Program:
+        return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
+                     invalid_share=invalid_share, ops=chosen, max_numel=max_numel,
+                     network_percent=network_percent)
 
     return build()
 

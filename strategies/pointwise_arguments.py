@@ -247,7 +247,7 @@ POINTWISE.update({
     "masked_fill_": A(_masked("masked_fill_"), lambda t: _not_complex(t) and _writes(t)),
 })
 for _spec in OPS:
-    if _spec.name.startswith("nn.functional."):
+    if _spec.name.startswith("nn.functional.") and _spec.family.startswith("activation"):
         _dtype_ok = _ACTIVATION_DTYPES[_spec.name.rpartition(".")[2]]
         POINTWISE[_spec.key] = A(_activation(_spec.key), _dtype_ok if not _spec.writes else (
             lambda ok: lambda t: ok(t) and _writes(t))(_dtype_ok))

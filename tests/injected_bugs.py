@@ -23,7 +23,7 @@ class Bug:
     name: str
     kind: str  # metadata, values, view-vs-copy, error-parity, in-place, meta-only, compiled
     target: str  # the target whose run must catch it
-    strategy: str  # view_chains, alias_programs or function_programs
+    strategy: str  # view_chains, alias_programs, network_chains or function_programs
     install: Callable[[], contextlib.AbstractContextManager[None]]
     # the catalogue ops the hunt draws from (None: all), for bugs in ops the whole catalogue
     # draws too seldom for ci's examples to reach
@@ -300,6 +300,17 @@ def _sum_keepdim_stride_zero(func: Any, args: Any, kwargs: Any) -> Any:
 
 # the joins whose result is cat's own, laid out by cat's memory-format rule (stack is not:
 # its 4-d inputs are joined 5-d)
+def _layer_norm_input_strides(func: Any, args: Any, kwargs: Any) -> Any:
+    # layer_norm lays its output out as its input lies (transposed, permuted, channels_last)
+    # instead of contiguously
+    out = func(*args, **kwargs)
+    x = args[0] if args else kwargs.get("input")
+    if _name(func) == "layer_norm" and isinstance(out, torch.Tensor) and \
+            not x.is_contiguous() and torch.ops.aten.is_non_overlapping_and_dense(x):
+        return _fresh(out, list(x.shape), list(x.stride()))
+    return out
+
+
 _CAT_JOINS = frozenset({"cat", "concat", "concatenate", "hstack", "vstack", "row_stack",
                         "dstack", "column_stack"})
 
@@ -489,6 +500,10 @@ BUGS: tuple[Bug, ...] = (
         _mode(_cat_drops_channels_last), ops=("cat",)),
     Bug("index-swapped-dims", "metadata", "eager:cpu", "view_chains",
         _mode(_index_swaps_dims)),
+    Bug("layer-norm-input-strides", "metadata", "eager:cpu", "network_chains",
+        _mode(_layer_norm_input_strides), ops=(
+            "nn.functional.layer_norm", "nn.functional.softmax", "nn.functional.relu",
+            "permute", "transpose", "t", "view", "expand", "__getitem__", "contiguous")),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",

@@ -28,6 +28,7 @@ from stridecheck.strategies import (
     alias_programs,
     function_batches,
     function_programs,
+    network_chains,
     view_chains,
 )
 
@@ -39,7 +40,7 @@ def hunt(bug: Bug) -> dict[str, Any]:
     """Search for a divergence with the bug installed; return what was found."""
     target = all_targets()[bug.target]
     strategies = {"alias_programs": alias_programs, "view_chains": view_chains,
-                  "function_programs": function_programs}
+                  "function_programs": function_programs, "network_chains": network_chains}
     batched = bug.strategy == "function_programs" and target.batch > 1
     # function programs on a target that batches them are hunted in batches, as the suite
     # checks them there: the bug must show through a batch and shrink to one program

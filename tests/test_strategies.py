@@ -184,3 +184,39 @@ def test_a_bug_in_one_op_shrinks_to_at_most_5_ops(name: str, broken_t: str) -> N
     assert ops(program) <= 5, f"{ops(program)} ops, but should shrink to at most 5:\n{program}"
     assert outcome.op == broken_t, (
         f"diverges at {outcome.op}, but should at {broken_t}:\n{outcome.explain()}")
+
+
+# -- the networks' ops --------------------------------------------------------------------------
+def test_network_chains_call_the_networks_ops_in_about_their_share_of_steps() -> None:
+    from stridecheck.reference.ops import OPS
+    from stridecheck.strategies import network_chains
+    from stridecheck.strategies.chains import NETWORK_FAMILIES
+
+    wanted = {op.key for op in OPS if op.family in NETWORK_FAMILIES}
+    seen: set[str] = set()
+    counts = [0, 0]  # network steps, all steps after the input
+
+    @settings(QUICK, max_examples=400, phases=(Phase.generate,))
+    @given(network_chains())
+    def property_(program: Program) -> None:
+        for step in program.steps[input_steps(program):]:
+            counts[1] += 1
+            if step.op.key in wanted:
+                counts[0] += 1
+                seen.add(step.op.key)
+
+    property_()
+    # Hypothesis draws choices unevenly (the first options more often), so a few ops may
+    # miss 400 examples; every family must be there, and nearly every op
+    families = {op.family for op in OPS if op.key in seen}
+    assert families == NETWORK_FAMILIES, f"families never drawn: {NETWORK_FAMILIES - families}"
+    assert len(seen) >= 0.9 * len(wanted), f"never drawn: {sorted(wanted - seen)}"
+    assert 0.3 <= counts[0] / counts[1] <= 0.7, f"{counts[0]} of {counts[1]} steps"
+
+
+@pytest.mark.parametrize("percent", [0, -5, 71])
+def test_a_bad_network_percent_raises_invalid_argument_when_built(percent: int) -> None:
+    from stridecheck.strategies import network_chains
+
+    with pytest.raises(InvalidArgument, match=re.escape(f"network_percent={percent} must be")):
+        network_chains(network_percent=percent)

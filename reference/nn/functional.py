@@ -4,9 +4,9 @@ reference/activations.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import activations, errors
+from .. import activations, errors, normalization
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
@@ -82,5 +82,33 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     return elementwise("threshold", input, (threshold, value), inplace)
 
 
-__all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "leaky_relu", "mish",
-           "relu", "relu6", "selu", "silu", "softplus", "threshold"]
+def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
+    if dim is None:
+        dim = normalization.implicit_dim("softmax", input.dim())
+    return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
+
+
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+                dtype: Any = None) -> Tensor:
+    if dim is None:
+        dim = normalization.implicit_dim("log_softmax", input.dim())
+    return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
+
+
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
+    if dim is None:
+        dim = normalization.implicit_dim("softmin", input.dim())
+    negated = -input
+    return negated.softmax(dim) if dtype is None else negated.softmax(dim, dtype=dtype)
+
+
+def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+__all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "layer_norm",
+           "leaky_relu", "log_softmax", "mish", "relu", "relu6", "selu", "silu", "softmax",
+           "softmin", "softplus", "threshold"]
