@@ -76,6 +76,16 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "mat1 and mat2 shapes cannot be multiplied ({m}x{k} and {k2}x{n})"),
     "mm_dtypes": (
         RuntimeError, "expected m1 and m2 to have the same dtype, but got: {a} != {b}"),
+    "addmm_matrix": (RuntimeError, "{name} must be a matrix, got {ndim}-D tensor"),
+    "addmm_dtypes": (
+        RuntimeError, "{a_name} and {b_name} must have the same dtype, but got {a} and {b}"),
+    "inplace_output_size": (
+        RuntimeError, "Bad in-place call: input tensor size {input} and output tensor size "
+        "{output} should match"),
+    # Linear.cpp linear
+    "linear_0d": (
+        RuntimeError, "both arguments to linear need to be at least 1D, but they are {a}D and "
+        "{b}D"),
     "bmm_3d": (RuntimeError, "{name} must be a 3D tensor"),
     "bmm_sizes": (
         RuntimeError, "Expected size for first two dimensions of batch2 tensor to be: {want} "

@@ -392,6 +392,18 @@ def _normalization() -> tuple[OpSpec, ...]:
                  for name, (keywords, tol) in NORMALIZATION.items())
 
 
+def _linear() -> tuple[OpSpec, ...]:
+    """addmm (reference/products.py) and torch.nn.functional.linear, which runs it: a family
+    of the networks' own, so that the chains drawn from the whole catalogue keep theirs.
+    torch._refs 2.13 has none of them."""
+    return (_v("addmm", "linear", function=True, contract=C.COPY, out=True,
+               keywords=("beta", "alpha"), unsupported_on=NO_REFS),
+            _v("addmm_", "linear_", contract=C.IN_PLACE, keywords=("beta", "alpha"),
+               unsupported_on=NO_REFS),
+            _v("nn.functional.linear", "linear", method=False, function=True, contract=C.COPY,
+               out=True, keywords=("bias",), unsupported_on=NO_REFS))
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -457,7 +469,8 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
-OPS = _VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _allocating()
+OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
+       + _allocating())
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -467,7 +480,7 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
-    "normalization"})
+    "normalization", "linear", "linear_"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -138,7 +138,64 @@ def store(dest: Tensor, product: Product, inputs: tuple[Tensor, ...]) -> None:
     writes.forget(dest, undefined)
 
 
+def zero_product(shape: Shape, dt: DType) -> Product:
+    """The product of an empty contraction: zeros, exactly."""
+    kind = np.complex128 if dt.is_complex else np.float64 if (
+        dt.is_floating_point) else np.int64
+    return Product(np.zeros(shape, kind), np.zeros(shape, np.bool_), 0.0, True)
+
+
 def zero(dest: Tensor) -> None:
     """Fill dest with zeros, as the kernels' zero_() for an empty contraction does."""
     if not dest.is_meta:
         dest._write(np.zeros((), dtype=np.int64))
+
+
+def affine(product: Product, c: Tensor | None, beta: complex, alpha: complex, dt: DType,
+           k: int) -> Product:
+    """Return beta * c + alpha * product, as addmm's gemm computes it into a result that
+    holds c (LinearAlgebra.cpp addmm_impl_cpu_); c is not read at all where beta is 0.
+
+    Integer scalars are the kernel's `alpha.to<scalar_t>()`: truncated. A floating result
+    is exact where the product is, alpha is 1, beta 0 or 1 and every sum of c and the
+    product is an integer within the significand; otherwise each element carries the
+    product's error and three roundings, relative to |alpha * p| + |beta * c|, and is left
+    undefined where that sum exceeds _CANCELLATION times the element.
+    """
+    p = product.values
+    undefined = product.undefined
+    if c is None or beta == 0:
+        c_values: np.ndarray = np.zeros((), p.dtype)
+        c_tolerance = 0.0
+    else:
+        c_values, c_ok = _numbers(c)
+        undefined = undefined | ~c_ok
+        c_tolerance = c._tolerance()
+    if p.dtype.kind == "i":
+        b, a = (int(beta.real), int(alpha.real))  # Scalar::to<int64_t> truncates
+        with np.errstate(all="ignore"):
+            values = a * p + (b * c_values if beta != 0 else 0)
+        return Product(values.astype(np.int64), undefined, 0.0, product.loose)
+    with np.errstate(all="ignore"):
+        scaled = alpha * p if alpha != 1 else p
+        added = beta * c_values if beta != 0 else np.zeros((), p.dtype)
+        values = scaled + added
+        bits = _FORMATS[(dt.to_real() if dt.is_complex else dt).name][0]
+        integral = bool(np.all((np.round(values) == values) & (np.round(p) == p)
+                               & (_magnitude(p) + _magnitude(added) <= 2.0**bits)))
+    loose = product.loose or bool(np.isnan(values).any() or (values == 0).any())
+    if product.tolerance == 0 and not c_tolerance and alpha == 1 and beta in (0, 1) and (
+            beta == 0 or integral):
+        return Product(values, undefined, 0.0, loose)
+    reduced = dt in (dtypes.float16, dtypes.bfloat16, dtypes.complex32)
+    accumulate = dtypes.float32.eps if reduced else dt.eps
+    terms = _magnitude(scaled) + _magnitude(added)
+    with np.errstate(all="ignore"):
+        ratio = np.where(terms > 0, terms / np.abs(values), 0.0)
+    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
+    undefined = undefined | ~kept
+    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
+    worst = float(usable.max()) if usable.size else 0.0
+    base = product.tolerance or (k + 2) * accumulate
+    tolerance = 2 * ((base + 3 * accumulate + c_tolerance) * worst + dt.eps)
+    return Product(values, undefined, tolerance, loose)

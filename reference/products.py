@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, writes
+from . import dtypes, errors, signatures, writes
 from .dtypes import dtype as DType
 from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import Layout
@@ -28,7 +28,7 @@ from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_tensor
 from .overlap import shares_bytes
 from .pointwise import check_out_dtype, cpp_type, resize_out
-from .product_values import contract, store, zero
+from .product_values import affine, contract, store, zero, zero_product
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -147,6 +147,86 @@ def mm(input: Any, mat2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
     _check_arguments("mm", ("input", input), ("mat2", mat2))
     _check_out("mm", out, overloaded=True)
     return _mm(input, mat2, out)
+
+
+# -- addmm --------------------------------------------------------------------------------------
+
+def _addmm_meta(self: Tensor, m1: Tensor, m2: Tensor) -> Shape:
+    """TORCH_META_FUNC(addmm) (LinearAlgebra.cpp ADDMM_META): ranks, dtypes, shapes."""
+    for name, t in (("mat1", m1), ("mat2", m2)):
+        if t.ndim != 2:
+            raise errors.fail("addmm_matrix", name=name, ndim=t.ndim)
+    for (a_name, a), (b_name, b) in ((("self", self), ("mat2", m2)),
+                                     (("mat1", m1), ("mat2", m2))):
+        if a.dtype is not b.dtype:
+            raise errors.fail("addmm_dtypes", a_name=a_name, b_name=b_name,
+                              a=a.dtype.scalar_name, b=b.dtype.scalar_name)
+    (m, k), (k2, n) = m1._geom.shape, m2._geom.shape
+    if k != k2:
+        raise errors.fail("mm_shapes", m=m, k=k, k2=k2, n=n)
+    return (m, n)
+
+
+def _addmm(self: Tensor, m1: Tensor, m2: Tensor, beta: Any = 1, alpha: Any = 1, *,
+           out: Tensor | None = None, inplace: bool = False) -> Tensor:
+    """Run aten::addmm, addmm.out or addmm_ (LinearAlgebra.cpp addmm_out_cpu and
+    addmm_impl_cpu_): self broadcast to the product's shape is scaled by beta and added to
+    alpha times the product, into a new contiguous result, out= or self."""
+    shape = _addmm_meta(self, m1, m2)
+    if inplace:
+        if self._geom.shape != shape:
+            raise errors.fail("inplace_output_size", input=list(self._geom.shape),
+                              output=list(shape))
+        dest, source = self, self
+    else:
+        dest = _structured_output(out, m1, shape, m1.dtype)
+        source = self.expand(shape) if self._geom.shape != shape else self
+    if out is not None and (out is m1 or out is m2):
+        _read_while_written(dest, m1, m2, "addmm_impl_cpu_")
+    elif dest.numel():
+        k = m1._geom.shape[1]
+        if beta != 0 and source is not dest:
+            writes.check_writable(dest)  # result.copy_(self)
+        if k and dest.dtype.name not in ("bool", "complex32"):
+            if dest._conj or not _blas_ready(dest._geom.strides, dest._geom.shape):
+                writes.check_writable(dest)  # the copy back from gemm's buffer
+        elif k:
+            _refuse("addmm_impl_cpu_", dest.dtype)
+        if not dest.is_meta:
+            product = contract(m1, m2, m1._geom.shape, m2._geom.shape, dest.dtype) if k \
+                else zero_product(shape, dest.dtype)
+            store(dest, affine(product, source, complex(beta), complex(alpha), dest.dtype, k),
+                  (m1, m2))
+    if out is not None or inplace:
+        dest._bump()
+    return dest
+
+
+# torch.addmm's two overloads (the second, addmm.dtype, computes in out_dtype: not modelled)
+_ADDMM = (signatures.signature(
+    "addmm(Tensor input, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, "
+    "Tensor? out=None)"), signatures.signature(
+    "addmm(Tensor input, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, "
+    "Scalar alpha=1, Tensor? out=None)"))
+_ADDMM_METHOD = {name: (signatures.signature(
+    f"{name}(Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1)"),)
+    for name in ("addmm", "addmm_")}
+
+
+def addmm(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None)."""
+    bound = signatures.parse(_ADDMM, args, kwargs)
+    if "out_dtype" in bound:
+        raise NotImplementedError("the model has no addmm(..., out_dtype)")
+    return _addmm(bound["input"], bound["mat1"], bound["mat2"], bound.get("beta", 1),
+                  bound.get("alpha", 1), out=bound.get("out"))
+
+
+def addmm_method(name: str, t: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """Return `t.addmm(mat1, mat2, *, beta, alpha)` or `t.addmm_(...)`."""
+    bound = signatures.parse(_ADDMM_METHOD[name], args, kwargs)
+    return _addmm(t, bound["mat1"], bound["mat2"], bound.get("beta", 1), bound.get("alpha", 1),
+                  inplace=name == "addmm_")
 
 
 # -- bmm ----------------------------------------------------------------------------------------
@@ -510,4 +590,5 @@ def matmul_operator(a: Any, b: Any) -> Any:
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "mm": mm, "bmm": bmm, "mv": mv, "dot": dot, "vdot": vdot, "matmul": matmul,
+    "addmm": addmm,
 }

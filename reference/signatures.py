@@ -21,7 +21,8 @@ from .operands import is_tensor
 
 # the names each torch type has in messages (FunctionParameter::type_name)
 _TYPE_NAMES = {"Tensor": "Tensor", "ScalarType": "torch.dtype", "Device": "torch.device",
-               "bool": "bool", "MemoryFormat": "torch.memory_format", "int": "int"}
+               "bool": "bool", "MemoryFormat": "torch.memory_format", "int": "int",
+               "Scalar": "Number"}
 # keyword spellings taken for NumPy's sake (python_arg_parser.cpp numpy_compatibility_arg_names)
 _NUMPY_NAMES = {"input": ("x", "a", "x1")}
 # functions whose Tensor parameters also take a Python number (should_allow_numbers_as_tensors)
@@ -110,6 +111,8 @@ _CHECKS: dict[str, Callable[[Any, bool], bool]] = {
     "Device": lambda obj, numbers: (isinstance(obj, int) and not isinstance(obj, bool))
     or isinstance(obj, (str, Device)),
     "bool": lambda obj, numbers: isinstance(obj, (bool, np.bool_)),
+    # a Python number (THPUtils_checkScalar)
+    "Scalar": lambda obj, numbers: _is_number(obj),
     # an integer, never a bool (THPUtils_checkLong)
     "int": lambda obj, numbers: isinstance(obj, (int, np.integer)) and not isinstance(
         obj, (bool, np.bool_)),

@@ -1,5 +1,5 @@
-"""Tensor's matrix-product methods (mm, bmm, mv, dot, vdot, matmul) and the @ operator, each
-routed to products.py."""
+"""Tensor's matrix-product methods (mm, bmm, mv, dot, vdot, matmul, addmm, addmm_) and the @
+operator, each routed to products.py."""
 
 from __future__ import annotations
 
@@ -37,6 +37,12 @@ class ProductMethods:
 
     def matmul(self: Tensor, other: Any) -> Tensor:
         return products.method("matmul", self, other)
+
+    def addmm(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return products.addmm_method("addmm", self, *args, **kwargs)
+
+    def addmm_(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return products.addmm_method("addmm_", self, *args, **kwargs)
 
     def __matmul__(self: Tensor, other: Any) -> Any:
         return products.matmul_operator(self, other)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import activations, errors, normalization
+from .. import activations, errors, normalization, products, signatures
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
@@ -109,6 +109,51 @@ def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = Non
     return normalization.layer_norm(input, normalized_shape, weight, bias, eps)
 
 
+_LINEAR = (signatures.signature(
+    "linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor? out=None)"),)
+
+
+def linear(*args: Any, **kwargs: Any) -> Tensor:
+    """torch._C._nn.linear (aten/src/ATen/native/Linear.cpp linear, linear_out): addmm for a
+    2-d input with a bias, and for an input of any rank that is contiguous with a 1-d bias
+    (flattened to rows, the result viewed back: a view of addmm's result); else matmul with
+    weight.t(), then the bias added in place (a version bump; out of place on meta)."""
+    bound = signatures.parse(_LINEAR, args, kwargs)
+    input, weight = bound["input"], bound["weight"]
+    bias, out = bound.get("bias"), bound.get("out")
+    if out is not None:
+        # linear_out: addmm_out, or matmul_out then add_, called inside the one kernel of
+        # linear.out, below the autograd layer that counts versions: out is bumped once
+        version = out._version
+        if input.ndim == 2 and bias is not None:
+            result = products.addmm(bias, input, weight.t(), out=out)
+        else:
+            result = products.matmul(input, weight.t(), out=out)
+            if bias is not None:
+                result.add_(bias)
+        out._vc.value = version + 1
+        return result
+    if input.ndim == 0 or weight.ndim == 0:
+        raise errors.fail("linear_0d", a=input.ndim, b=weight.ndim)
+    if input.ndim == 2 and bias is not None:
+        return products.addmm(bias, input, weight.t())
+    fusable = bias is not None and (bias.ndim == 1 or bias.squeeze().ndim == 1) and \
+        bias.is_contiguous()
+    if fusable and input.is_contiguous():
+        sizes = tuple(input.shape)
+        rows = 1
+        for n in sizes[:-1]:
+            rows *= n
+        flat = products.addmm(bias, input.view(rows, sizes[-1]), weight.t())
+        return flat.view(*sizes[:-1], flat.shape[1])
+    result = products.matmul(input, weight.t())
+    if bias is None:
+        return result
+    # composite compliance: a bias that isTensorSubclassLike (TensorSubclassLikeUtils.h; a
+    # meta tensor is, by its backend) is added out of place, leaving the version alone
+    return result.add(bias) if bias.is_meta else result.add_(bias)
+
+
 __all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "layer_norm",
-           "leaky_relu", "log_softmax", "mish", "relu", "relu6", "selu", "silu", "softmax",
+           "leaky_relu", "linear", "log_softmax", "mish", "relu", "relu6", "selu", "silu", "softmax",
            "softmin", "softplus", "threshold"]
