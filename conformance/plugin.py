@@ -63,6 +63,9 @@ EXAMPLE_SHARE: dict[str, dict[str, float]] = {
     "thorough": {"": 1.0},
     "gpu": {"": 1.0},
 }
+# the share of a random test's examples the network chains draw, in every profile: their ops
+# are a few dozen of the catalogue's, and the view chains and alias programs keep theirs
+NETWORK_SHARE = 0.3
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 KNOWN_KEY = "stridecheck_known"

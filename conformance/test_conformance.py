@@ -28,6 +28,7 @@ from stridecheck.conformance.outcome import (
 )
 from stridecheck.conformance.plugin import (
     KNOWN_KEY,
+    NETWORK_SHARE,
     UNSUPPORTED_KEY,
     example_share,
     matrix_share,
@@ -44,11 +45,6 @@ from stridecheck.strategies import (
 )
 from stridecheck.strategies.function_matrix import function_cells
 from stridecheck.strategies.matrix import cell_programs
-
-# the share of a random test's examples the network chains draw (their ops are a few dozen
-# of the catalogue's; the view chains and alias programs keep theirs)
-NETWORK_SHARE = 0.3
-
 
 def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> settings:
     base = settings()

@@ -82,6 +82,8 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "inplace_output_size": (
         RuntimeError, "Bad in-place call: input tensor size {input} and output tensor size "
         "{output} should match"),
+    # an overload the model does not cover (never drawn by the strategies)
+    "not_modelled": (NotImplementedError, "the model has no {what}"),
     # Linear.cpp linear
     "linear_0d": (
         RuntimeError, "both arguments to linear need to be at least 1D, but they are {a}D and "

@@ -30,6 +30,8 @@ class Contract(enum.Enum):
     SELF_VIEW_OR_COPY = "self-view-or-copy"
     SELF_OR_COPY = "self-or-copy"  # the input when nothing changes, else a new storage
     COPY = "copy"  # a new storage
+    # a new storage: a new tensor, or a view of one the op made (linear's addmm viewed back)
+    COPY_OR_VIEW_OF_COPY = "copy-or-view-of-copy"
     COPIES = "copies"  # a tuple of new storages (max(dim) gives values and indices)
     ALIAS = "alias"  # a new tensor on the input's storage that is not a view (detach)
     IN_PLACE = "in-place"  # the input object, written or restrided, its `_version` bumped
@@ -400,8 +402,9 @@ def _linear() -> tuple[OpSpec, ...]:
                keywords=("beta", "alpha"), unsupported_on=NO_REFS),
             _v("addmm_", "linear_", contract=C.IN_PLACE, keywords=("beta", "alpha"),
                unsupported_on=NO_REFS),
-            _v("nn.functional.linear", "linear", method=False, function=True, contract=C.COPY,
-               out=True, keywords=("bias",), unsupported_on=NO_REFS))
+            _v("nn.functional.linear", "linear", method=False, function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, out=True, keywords=("bias",),
+               unsupported_on=NO_REFS))
 
 
 # ops of the families below that torch._refs 2.13 has no reference for

@@ -138,6 +138,9 @@ def _read_while_written(result: Tensor, m1: Tensor, m2: Tensor, kernel: str) -> 
     if not result.numel():
         return
     _refuse(kernel, result.dtype)
+    if kernel == "addmm_impl_cpu_" and result.ndim == 2 and (
+            result._conj or not _blas_ready(result._geom.strides, result._geom.shape)):
+        writes.check_writable(result)  # the copy back from gemm's buffer: result.copy_(c)
     if not result.is_meta:
         writes.forget(result, np.ones(result.shape, dtype=np.bool_))
 
@@ -217,7 +220,7 @@ def addmm(*args: Any, **kwargs: Any) -> Tensor:
     """Return torch.addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None)."""
     bound = signatures.parse(_ADDMM, args, kwargs)
     if "out_dtype" in bound:
-        raise NotImplementedError("the model has no addmm(..., out_dtype)")
+        raise errors.fail("not_modelled", what="addmm(..., out_dtype)")
     return _addmm(bound["input"], bound["mat1"], bound["mat2"], bound.get("beta", 1),
                   bound.get("alpha", 1), out=bound.get("out"))
 

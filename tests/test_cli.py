@@ -15,6 +15,7 @@ import pytest
 from injected_bugs import MATRIX_BUGS
 
 from stridecheck.conformance import known
+from stridecheck.conformance.plugin import NETWORK_SHARE
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
@@ -111,9 +112,14 @@ def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> N
     assert [t["name"] for t in records.runs[0]["targets"]] == ["eager:cpu"]
     assert not records.failures and {e["target"] for e in records.examples} == {"eager:cpu"}
     assert {e["status"] for e in records.examples} <= {"pass", "known"}
-    # each strategy's 20 examples are split over 4 tests
+    # each strategy's 20 examples are split over 4 tests (the network chains draw their share
+    # of them, and at least 3)
     per_test = Counter(e["test"] for e in records.examples if not e["shrink"])
-    assert len(per_test) >= 2 * 4 and min(per_test.values()) >= 20 // 4, per_test
+    network = {t: n for t, n in per_test.items() if t.startswith("test_network_chains")}
+    assert len(per_test) >= 2 * 4 and min(n for t, n in per_test.items() if t not in network) \
+        >= 20 // 4, per_test
+    assert len(network) == 4 and min(network.values()) >= max(3, int(20 * NETWORK_SHARE) // 4), \
+        per_test
     # what it prints: the counts of the results file, and where the report is
     report = tmp_path / "report.html"
     assert summary_line(records) in out.stdout.splitlines(), out.stdout[-2000:]

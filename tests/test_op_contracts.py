@@ -49,6 +49,7 @@ ALLOWED: dict[Contract, frozenset[str]] = {
     Contract.SELF_VIEW_OR_COPY: frozenset({SELF, VIEW, COPY, VIEW_OF_COPY}),
     Contract.SELF_OR_COPY: frozenset({SELF, COPY}),
     Contract.COPY: frozenset({COPY}),
+    Contract.COPY_OR_VIEW_OF_COPY: frozenset({COPY, VIEW_OF_COPY}),
     Contract.COPIES: frozenset({COPIES}),
     Contract.ALIAS: frozenset({ALIAS}),
     Contract.IN_PLACE: frozenset({IN_PLACE}),

@@ -129,4 +129,13 @@ OUT_IS_OPERAND: Table = [
                            "torch.ones(3, 2), beta=2, out=c)"),
 ]
 
-test_out_is_operand_agrees_with_torch, _ = table_tests(OUT_IS_OPERAND, [])
+OUT_IS_OPERAND_ERRORS: Table = [
+    # mm's result in gemm's buffer is copied back into an out= that is the overlapping input
+    ("err-mm-out-is-overlapping-input", "x = torch.arange(2).to(torch.complex64)\n"
+                                        "a = x.as_strided_((3, 1), (0, 3), 1)\n"
+                                        "w = torch.tensor([[2]], dtype=torch.complex64)\n"
+                                        f"y = {F}.linear(a, w, out=x)"),
+]
+
+test_out_is_operand_agrees_with_torch, test_out_is_operand_error_matches = table_tests(
+    OUT_IS_OPERAND + OUT_IS_OPERAND_ERRORS, OUT_IS_OPERAND_ERRORS)
