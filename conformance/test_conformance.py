@@ -46,6 +46,7 @@ from stridecheck.strategies import (
 from stridecheck.strategies.function_matrix import function_cells
 from stridecheck.strategies.matrix import cell_programs
 
+
 def _budget(target: Target, config: pytest.Config, parts: int, scale: float) -> settings:
     base = settings()
     override = config.getoption("--stridecheck-max-examples")

@@ -155,5 +155,5 @@ def linear(*args: Any, **kwargs: Any) -> Tensor:
 
 
 __all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "layer_norm",
-           "leaky_relu", "linear", "log_softmax", "mish", "relu", "relu6", "selu", "silu", "softmax",
-           "softmin", "softplus", "threshold"]
+           "leaky_relu", "linear", "log_softmax", "mish", "relu", "relu6", "selu", "silu",
+           "softmax", "softmin", "softplus", "threshold"]
