@@ -296,6 +296,23 @@ def _cases() -> tuple[Case, ...]:
     add("__getitem__", "a[ix]", "p[:, ix]", "a[ix, ix]")
     add("__getitem__", "a[k]", cpu=True)
     add("__setitem__", "w[ix] = 1.0", "w[:, ix] = v0")
+    # -- the networks' ops: activations, softmax and layer_norm, addmm and linear
+    F = "L.nn.functional"
+    add("relu", "L.relu(p)")
+    add("relu_", "w.relu_()")
+    add("nn.functional.gelu", f"{F}.gelu(a)")
+    add("nn.functional.silu", f"{F}.silu(p)")
+    add("nn.functional.hardtanh", f"{F}.hardtanh(s)")
+    add("nn.functional.elu.inplace", f"{F}.elu(w, inplace=True)")
+    add("softmax", "L.softmax(a, 1)", "p.softmax(0)")
+    add("log_softmax", "a.log_softmax(2)")
+    add("nn.functional.softmax", f"{F}.softmax(p, dim=1)")
+    add("nn.functional.log_softmax", f"{F}.log_softmax(s, 0)")
+    add("nn.functional.softmin", f"{F}.softmin(a, 0)")
+    add("nn.functional.layer_norm", f"{F}.layer_norm(a, (4,))", f"{F}.layer_norm(p, (4,), r, r)")
+    add("addmm", "L.addmm(r, m, mt)", "m.addmm(m, mt, beta=0.5)")
+    add("addmm_", "om.addmm_(m, mt)")
+    add("nn.functional.linear", f"{F}.linear(a, m, r)", f"{F}.linear(p, m)")
     return tuple(c)
 
 
