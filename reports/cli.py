@@ -30,7 +30,9 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     else:
         header = ("targets", "dtypes")
     width = max(len(op.key) for op in OPS)
-    print(f"{'op':<{width}}  {'family':<10}  {'called as':<26}  {'returns':<13}  "
+    family = max(len(op.family) for op in OPS)
+    returns = max(len(str(op.contract)) for op in OPS)
+    print(f"{'op':<{width}}  {'family':<{family}}  {'called as':<26}  {'returns':<{returns}}  "
           f"{header[0]}; {header[1]}")
     for op in OPS:
         forms = op.forms
@@ -42,8 +44,8 @@ def _cmd_ops(args: argparse.Namespace) -> int:
                      else "never exercised")
         else:
             where = f"{_static_targets(op)}; every dtype the op accepts"
-        print(f"{op.key:<{width}}  {op.family:<10}  {', '.join(forms):<26}  "
-              f"{op.contract!s:<13}  {where}")
+        print(f"{op.key:<{width}}  {op.family:<{family}}  {', '.join(forms):<26}  "
+              f"{op.contract!s:<{returns}}  {where}")
     print(f"{len(OPS)} ops in {len({op.family for op in OPS})} families")
     return 0
 
