@@ -25,6 +25,7 @@ exceeds the op's tolerance are left undetermined, as are subnormal results.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -141,8 +142,6 @@ def softmax(input: Tensor, dim: int, dtype: Any = None, *,  # noqa: A002 - torch
 
 def implicit_dim(name: str, ndim: int) -> int:
     """torch.nn.functional._get_softmax_dim: the dim a call without one gets, with a warning."""
-    import warnings
-
     warnings.warn(errors.warning("softmax_implicit_dim", op=name), stacklevel=4)
     return 0 if ndim in (0, 1, 3) else 1
 
