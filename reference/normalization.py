@@ -128,13 +128,14 @@ def softmax(input: Tensor, dim: int, dtype: Any = None, *,  # noqa: A002 - torch
         writes.check_writable(out)  # the copy from the contiguous result: out.copy_(temp)
     if not dest.is_meta and dest.numel():
         x, defined, tol_in = _known(converted)
-        result = _softmax_values(x, defined, tol_in, d if converted.ndim else 0, log, dt) \
-            if converted.ndim else _softmax_values(x.reshape(1), defined.reshape(1), tol_in, 0,
-                                                   log, dt)
+        if not converted.ndim:  # the kernel views a 0-d input as 1-d (d is 0)
+            x, defined = x.reshape(1), defined.reshape(1)
+        result = _softmax_values(x, defined, tol_in, d, log, dt)
         # an out that is the contiguous input itself is read while it is written
         clobbered = out is not None and out.is_contiguous() and shares_bytes(out, converted)
-        store(dest, Result(result.values.reshape(shape), None if result.undefined is None
-                           else result.undefined.reshape(shape), result.tolerance), clobbered)
+        store(dest, Result(result.values.reshape(shape),
+                           np.asarray(result.undefined).reshape(shape), result.tolerance),
+              clobbered)
     if out is not None:
         out._bump()
     return dest

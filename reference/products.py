@@ -90,6 +90,14 @@ def _blas_ready(strides: Shape, shape: Shape) -> bool:
         strides[1] == 1 and (shape[0] == 1 or strides[0] >= max(1, shape[1])))
 
 
+def _check_copy_back(result: Tensor) -> None:
+    """Refuse a result gemm cannot write as it is (conj, or strides BLAS cannot take) and
+    whose elements share memory: addmm_impl_cpu_ computes into a buffer and copies it back
+    with result.copy_(c), whose TensorIterator checks the overlap."""
+    if result._conj or not _blas_ready(result._geom.strides, result._geom.shape):
+        writes.check_writable(result)
+
+
 def _addmm_impl(result: Tensor, m1: Tensor, m2: Tensor) -> None:
     """Compute m1 @ m2 into result (LinearAlgebra.cpp addmm_impl_cpu_ with beta 0)."""
     if m1.dtype is not m2.dtype:
@@ -101,8 +109,7 @@ def _addmm_impl(result: Tensor, m1: Tensor, m2: Tensor) -> None:
         zero(result)
         return
     _refuse("addmm_impl_cpu_", result.dtype)
-    if result._conj or not _blas_ready(result._geom.strides, result._geom.shape):
-        writes.check_writable(result)  # the copy back from gemm's buffer: result.copy_(c)
+    _check_copy_back(result)
     if not result.is_meta:
         store(result, contract(m1, m2, (m, k), m2._geom.shape, result.dtype), (m1, m2))
 
@@ -138,9 +145,8 @@ def _read_while_written(result: Tensor, m1: Tensor, m2: Tensor, kernel: str) -> 
     if not result.numel():
         return
     _refuse(kernel, result.dtype)
-    if kernel == "addmm_impl_cpu_" and result.ndim == 2 and (
-            result._conj or not _blas_ready(result._geom.strides, result._geom.shape)):
-        writes.check_writable(result)  # the copy back from gemm's buffer: result.copy_(c)
+    if kernel == "addmm_impl_cpu_" and result.ndim == 2:
+        _check_copy_back(result)
     if not result.is_meta:
         writes.forget(result, np.ones(result.shape, dtype=np.bool_))
 
@@ -190,11 +196,9 @@ def _addmm(self: Tensor, m1: Tensor, m2: Tensor, beta: Any = 1, alpha: Any = 1, 
         k = m1._geom.shape[1]
         if beta != 0 and source is not dest:
             writes.check_writable(dest)  # result.copy_(self)
-        if k and dest.dtype.name not in ("bool", "complex32"):
-            if dest._conj or not _blas_ready(dest._geom.strides, dest._geom.shape):
-                writes.check_writable(dest)  # the copy back from gemm's buffer
-        elif k:
+        if k:
             _refuse("addmm_impl_cpu_", dest.dtype)
+            _check_copy_back(dest)
         if not dest.is_meta:
             product = contract(m1, m2, m1._geom.shape, m2._geom.shape, dest.dtype) if k \
                 else zero_product(shape, dest.dtype)

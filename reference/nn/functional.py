@@ -4,6 +4,7 @@ reference/activations.py."""
 
 from __future__ import annotations
 
+from math import prod
 from typing import TYPE_CHECKING, Any
 
 from .. import activations, errors, normalization, products, signatures
@@ -141,10 +142,7 @@ def linear(*args: Any, **kwargs: Any) -> Tensor:
         bias.is_contiguous()
     if fusable and input.is_contiguous():
         sizes = tuple(input.shape)
-        rows = 1
-        for n in sizes[:-1]:
-            rows *= n
-        flat = products.addmm(bias, input.view(rows, sizes[-1]), weight.t())
+        flat = products.addmm(bias, input.view(prod(sizes[:-1]), sizes[-1]), weight.t())
         return flat.view(*sizes[:-1], flat.shape[1])
     result = products.matmul(input, weight.t())
     if bias is None:
