@@ -16,6 +16,7 @@ from . import (
     reductions,
     scatters,
     signatures,
+    sorting,
     tensor_copies,
     tensor_pointwise,
     ternary,
@@ -128,5 +129,5 @@ for _op in OPS:
     if _op.function and _op.name not in FUNCTIONS and "." not in _op.name:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)
 # ops that allocate their outputs, each family in its own module
-for _module in (reductions, joins, products, scatters, gathers, normalization):
+for _module in (reductions, joins, products, scatters, gathers, normalization, sorting):
     FUNCTIONS.update(_module.FUNCTIONS)

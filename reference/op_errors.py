@@ -248,4 +248,15 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "mixed_dtype_parameter": (
         RuntimeError, "mixed dtype (CPU): expect parameter to have scalar type of Float"),
     "mixed_dtype_inputs": (RuntimeError, "mixed dtype (CPU): all inputs must share same datatype."),
+    # pooling (reference/pooling.py): keep this family's messages below this line
+    # fft (reference/fft.py): keep this family's messages below this line
+    # sorting (reference/sorting.py): keep this family's messages below this line
+    # Sorting.cpp sort_stable_kernel, TORCH_META_FUNC(topk), topk_out_cpu, kthvalue_out_impl_cpu
+    "sort_complex": (RuntimeError, " Sort does not support complex dtypes on CPU"),
+    "topk_k": (RuntimeError, "selected index k out of range"),
+    "topk_dtype": (RuntimeError, "{space}topk does not support {kind} dtypes on CPU"),
+    "no_arguments": (TypeError, "{op}() takes no arguments ({given} given)"),
+    "no_keyword_arguments": (TypeError, "{op}() takes no keyword arguments"),
+    "kthvalue_k": (
+        RuntimeError, "kthvalue(): selected number k out of range for dimension {dim}"),
 }

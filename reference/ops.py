@@ -407,6 +407,33 @@ def _linear() -> tuple[OpSpec, ...]:
                unsupported_on=NO_REFS))
 
 
+def _pooling() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's pooling (reference/pooling.py)."""
+    return ()
+
+
+def _spectral() -> tuple[OpSpec, ...]:
+    """torch.fft's transforms (reference/fft.py)."""
+    return ()
+
+
+def _sorting() -> tuple[OpSpec, ...]:
+    """sort, argsort, msort, topk and kthvalue (reference/sorting.py): sort's values take the
+    input's layout, topk's and kthvalue's are contiguous; msort and argsort(stable=) take a
+    single out=.
+    torch._refs 2.13 has none of them."""
+    return (_v("sort", "sort", function=True, contract=C.COPIES,
+               keywords=("stable", "dim", "descending"), unsupported_on=NO_REFS),
+            _v("argsort", "sort", function=True, contract=C.COPY, out=True,
+               keywords=("stable", "dim", "descending"), unsupported_on=NO_REFS),
+            _v("msort", "sort", function=True, contract=C.COPY, out=True,
+               unsupported_on=NO_REFS),
+            _v("topk", "sort", function=True, contract=C.COPIES,
+               keywords=("dim", "largest", "sorted"), unsupported_on=NO_REFS),
+            _v("kthvalue", "sort", function=True, contract=C.COPIES,
+               keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -473,7 +500,7 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
 
 
 OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
-       + _allocating())
+       + _pooling() + _spectral() + _sorting() + _allocating())
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -483,7 +510,7 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
-    "normalization", "linear", "linear_"})
+    "normalization", "linear", "linear_", "pooling", "fft", "sort"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

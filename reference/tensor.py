@@ -29,6 +29,7 @@ from .geometry import (
 )
 from .normalization import NormalizationMethods
 from .operands import TensorBase
+from .sorting import SortingMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
@@ -67,7 +68,7 @@ class _VersionCounter:
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
              ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
-             TensorBase):
+             SortingMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",

@@ -15,9 +15,13 @@ from .allocating import ALLOCATING
 from .arguments import Arguments
 from .network_arguments import NETWORK
 from .pointwise_arguments import POINTWISE
+from .pooling_arguments import POOLING
+from .sorting_arguments import SORTING
+from .spectral_arguments import SPECTRAL
 from .view_arguments import VIEWS_AND_WRITES
 
-ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK}
+ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK,
+                                  **POOLING, **SPECTRAL, **SORTING}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

@@ -311,6 +311,23 @@ def _layer_norm_input_strides(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _topk_indices_column_major(func: Any, args: Any, kwargs: Any) -> Any:
+    # topk's indices come out column-major beside its contiguous values: the right indices,
+    # laid out unlike the values they index
+    out = func(*args, **kwargs)
+    if _name(func) == "topk" and isinstance(out, tuple) and out[1].dim() >= 2:
+        values, indices = out
+        strides, step = [0] * indices.dim(), 1
+        for d in range(indices.dim()):
+            strides[d] = step
+            step *= max(indices.shape[d], 1)
+        # the dims reversed and made contiguous hold the elements in column-major order
+        reversed_dims = list(range(indices.dim() - 1, -1, -1))
+        moved = indices.permute(reversed_dims).contiguous()
+        return torch.return_types.topk((values, _fresh(moved, list(indices.shape), strides)))
+    return out
+
+
 _CAT_JOINS = frozenset({"cat", "concat", "concatenate", "hstack", "vstack", "row_stack",
                         "dstack", "column_stack"})
 
@@ -504,6 +521,10 @@ BUGS: tuple[Bug, ...] = (
         _mode(_layer_norm_input_strides), ops=(
             "nn.functional.layer_norm", "nn.functional.softmax", "nn.functional.relu",
             "permute", "transpose", "t", "view", "expand", "__getitem__", "contiguous")),
+    Bug("topk-indices-column-major", "metadata", "eager:cpu", "network_chains",
+        _mode(_topk_indices_column_major), ops=(
+            "topk", "sort", "nn.functional.relu", "permute", "transpose", "view", "expand",
+            "__getitem__")),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",

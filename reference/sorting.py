@@ -1,0 +1,298 @@
+"""sort, argsort and msort along a dim; topk and kthvalue, which select along one.
+
+sort (aten/src/ATen/native/Sorting.cpp, TORCH_META_FUNC2(sort, stable)) gives its values and
+indices the input's strides where the input is non-overlapping and dense, else dense strides
+ordered like the input's (infer_dense_strides); the kernel copies the input into the values
+and sorts each slice there, so an out= that is the input itself sorts it in place, and one
+that overlaps it partly is refused by that copy. NaN sorts above everything. Without
+`stable=True` the CPU kernel may reorder equal elements (measured: 200 elements of three
+values come back unstable), so the indices of equal elements are not determined; their values
+are, but for the sign of equal zeros. argsort is sort's indices, msort sort's values along
+dim 0.
+
+topk (TORCH_META_FUNC(topk)) asks for contiguous outputs of the input's shape with `k` along
+the dim, checks k before the CPU kernel's refusals of bool and complex inputs; unsorted
+results come in an order the kernel picks. kthvalue (kthvalue_out_impl_cpu) checks the
+reduced dim's size, then k, and writes contiguous results of the reduced shape; its
+quick-select puts NaN above everything too, and the index of a repeated value is the one
+quick-select happens to leave at the k-th place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import dtypes, errors, signatures, writes
+from .dtypes import dtype as DType
+from .geometry import (
+    contiguous_strides,
+    infer_dense_strides,
+    is_non_overlapping_and_dense,
+    overlaps_internally,
+)
+from .iterator import Layout
+from .overlap import assert_no_partial_overlap, shares_bytes
+from .pointwise import check_out_dtype, resize_out
+from .reduction_values import Result
+from .reductions import _ValuesIndices, store
+from .views import wrap_dim
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+# torch.return_types' named pairs, as torch names them
+_PAIRS: dict[str, type[_ValuesIndices]] = {
+    name: type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
+    for name in ("sort", "topk", "kthvalue")}
+
+
+# -- the order of a slice ---------------------------------------------------------------------
+
+def _ranks(x: np.ndarray) -> np.ndarray:
+    """Return each element's rank among the distinct values, NaN above all, equal ranks for
+    equal elements (-0.0 and 0.0 among them)."""
+    if x.size == 0:
+        return np.zeros(x.shape, np.int64)
+    _, inverse = np.unique(x, return_inverse=True, equal_nan=True)
+    return inverse.reshape(x.shape)
+
+
+def _order(x: np.ndarray, axis: int, descending: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Return the stable sort order of x along axis, and which elements tie with another."""
+    ranks = _ranks(x)
+    key = -ranks if descending else ranks
+    order = np.argsort(key, axis=axis, kind="stable")
+    sorted_ranks = np.take_along_axis(ranks, order, axis)
+    n = x.shape[axis]
+    tied = np.zeros(sorted_ranks.shape, np.bool_)
+    if n > 1:
+        same = np.diff(np.moveaxis(sorted_ranks, axis, -1), axis=-1) == 0
+        both = np.zeros(same.shape[:-1] + (n,), np.bool_)
+        both[..., 1:] |= same
+        both[..., :-1] |= same
+        tied = np.moveaxis(both, -1, axis)
+    return order, tied
+
+
+def _known(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
+    return t._values(), t._defined()
+
+
+def _row_undefined(defined: np.ndarray, axis: int, shape: tuple[int, ...]) -> np.ndarray:
+    """Each output element of a slice holding an undetermined input is undetermined."""
+    return np.broadcast_to(~defined.all(axis, keepdims=True), shape)
+
+
+# -- sort, argsort, msort --------------------------------------------------------------------
+
+def _sort_strides(t: Tensor) -> tuple[int, ...]:
+    g = t._geom
+    if is_non_overlapping_and_dense(g):
+        return g.strides
+    return infer_dense_strides(g.shape, g.strides)
+
+
+def _check_sort_dtype(t: Tensor) -> None:
+    if t.dtype.is_complex:
+        raise errors.fail("sort_complex")
+
+
+def _sort_out(out: Tensor, input: Tensor, dt: DType,  # noqa: A002 - torch's name
+              layout: Layout) -> Tensor:
+    """Check and resize an out= of sort (structured kernels' resize_out)."""
+    check_out_dtype(out, dt)
+    if out._geom.shape != layout.shape:
+        resize_out(out, layout)
+    return out
+
+
+def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 - torch's name
+         stable: bool | None = None, values_out: Tensor | None = None,
+         indices_out: Tensor | None = None) -> _ValuesIndices:
+    """Return torch.sort(input, dim, descending, stable=stable), into the outs given."""
+    d = wrap_dim(dim, input.ndim)
+    _check_sort_dtype(input)
+    layout = Layout((input._geom.shape, _sort_strides(input)))
+    values, indices = (type(input)._fresh(*layout, dt, input.device) if o is None else
+                       _sort_out(o, input, dt, layout)
+                       for o, dt in ((values_out, input.dtype), (indices_out, dtypes.int64)))
+    clobbered = False
+    if values_out is not None:  # the kernel's values.copy_(self)
+        writes.check_writable(values)
+        if values is not input:
+            assert_no_partial_overlap(values, input)
+            clobbered = shares_bytes(values, input) and values._geom != input._geom
+    if not input.is_meta and input.numel():
+        x, defined = _known(input)
+        if not input.ndim:
+            store(values, Result(x), clobbered)
+            store(indices, Result(np.zeros((), np.int64)), False)
+        else:
+            order, tied = _order(x, d, descending)
+            lost = _row_undefined(defined, d, x.shape)
+            sorted_x = np.take_along_axis(x, order, d)
+            # equal zeros of either sign may come back in either order
+            zeros = tied & (sorted_x == 0) if x.dtype.kind == "f" else np.zeros_like(tied)
+            unstable = np.zeros_like(tied) if stable else tied
+            store(values, Result(sorted_x, lost | zeros), clobbered)
+            store(indices, Result(order.astype(np.int64), lost | unstable),
+                  indices_out is not None and overlaps_internally(indices._geom))
+    for o in (values_out, indices_out):
+        if o is not None:
+            o._bump()
+    return _PAIRS["sort"](values, indices)
+
+
+# -- topk, kthvalue --------------------------------------------------------------------------
+
+def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True,  # noqa: A002
+         sorted: bool = True) -> _ValuesIndices:  # noqa: A002 - torch's name
+    """Return torch.topk(input, k, dim, largest, sorted)."""
+    d = wrap_dim(dim, input.ndim)
+    size = input._geom.shape[d] if input.ndim else 1
+    if not 0 <= k <= size:
+        raise errors.fail("topk_k")
+    if input.dtype.is_complex or input.dtype is dtypes.bool_:
+        raise errors.fail("topk_dtype", space=" " if input.dtype.is_complex else "",
+                          kind="complex" if input.dtype.is_complex else "bool")
+    shape = tuple(k if i == d else n for i, n in enumerate(input._geom.shape))
+    values, indices = (type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
+                       for dt in (input.dtype, dtypes.int64))
+    if not input.is_meta and values.numel():
+        x, defined = _known(input)
+        if not input.ndim:
+            store(values, Result(x), False)
+            store(indices, Result(np.zeros((), np.int64)), False)
+        else:
+            order, tied = _order(x, d, largest)
+            lost = _row_undefined(defined, d, shape)
+            taken = np.take(order, np.arange(k), axis=d)
+            picked = np.take_along_axis(x, taken, d)
+            # an element equal to another may be reported by either index; unsorted results
+            # come in the kernel's own order
+            ties = np.take_along_axis(_tied_anywhere(x, d), taken, d)
+            loose = np.ones(shape, np.bool_) if not sorted and k > 1 else \
+                np.zeros(shape, np.bool_)
+            zeros = ties & (picked == 0) if x.dtype.kind == "f" else np.zeros(shape, np.bool_)
+            store(values, Result(picked, lost | loose | zeros), False)
+            store(indices, Result(taken.astype(np.int64), lost | loose | ties), False)
+    return _PAIRS["topk"](values, indices)
+
+
+def _tied_anywhere(x: np.ndarray, axis: int) -> np.ndarray:
+    """Return which elements equal another of their slice."""
+    ranks = np.moveaxis(_ranks(x), axis, -1)
+    flat = ranks.reshape(-1, ranks.shape[-1])
+    counts = np.array([np.bincount(r)[r] for r in flat]).reshape(ranks.shape)
+    return np.moveaxis(counts > 1, -1, axis)
+
+
+def kthvalue(input: Tensor, k: int, dim: int = -1,  # noqa: A002 - torch's name
+             keepdim: bool = False) -> _ValuesIndices:
+    """Return torch.kthvalue(input, k, dim, keepdim)."""
+    d = wrap_dim(dim, input.ndim)
+    size = input._geom.shape[d] if input.ndim else 1
+    if input.numel() == 0 and size == 0:
+        raise errors.fail("reduction_empty_dim", op="kthvalue()", dim=d)
+    if not 1 <= k <= size:
+        raise errors.fail("kthvalue_k", dim=d)
+    if not input.ndim:  # a lone element is copied before the kernel's dtype dispatch
+        shape: tuple[int, ...] = ()
+    else:
+        if input.dtype.is_complex or input.dtype is dtypes.bool_:
+            raise errors.fail("kernel_dtype", kernel="kthvalue_cpu",
+                              type=input.dtype.scalar_name)
+        shape = tuple(1 if i == d else n for i, n in enumerate(input._geom.shape)
+                      if keepdim or i != d)
+    values, indices = (type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
+                       for dt in (input.dtype, dtypes.int64))
+    if not input.is_meta and values.numel():
+        x, defined = _known(input)
+        if not input.ndim:
+            store(values, Result(x), False)
+            store(indices, Result(np.zeros((), np.int64)), False)
+        else:
+            order, _ = _order(x, d, False)
+            at = np.take(order, [k - 1], axis=d)
+            picked = np.take_along_axis(x, at, d)
+            ties = np.take_along_axis(_tied_anywhere(x, d), at, d)
+            lost = ~defined.all(d, keepdims=True)
+            zeros = ties & (picked == 0) if x.dtype.kind == "f" else np.zeros_like(ties)
+            store(values, Result(picked.reshape(shape), (lost | zeros).reshape(shape)), False)
+            store(indices, Result(at.astype(np.int64).reshape(shape),
+                                  (lost | ties).reshape(shape)), False)
+    return _PAIRS["kthvalue"](values, indices)
+
+
+# -- torch's and Tensor's spellings ------------------------------------------------------------
+
+def _signatures(*texts: str) -> tuple[signatures.Signature, ...]:
+    return tuple(signatures.signature(text) for text in texts)
+
+
+# the Python binding's overloads (native_functions.yaml sort, sort.stable, argsort,
+# argsort.stable, msort, topk, kthvalue; the Dimname and tuple-out forms are not modelled)
+_FUNCTIONS = {
+    "sort": _signatures("sort(Tensor input, *, bool? stable, int dim=-1, bool descending=False)",
+                        "sort(Tensor input, int dim=-1, bool descending=False)"),
+    "argsort": _signatures("argsort(Tensor input, int dim=-1, bool descending=False)",
+                           "argsort(Tensor input, *, bool stable, int dim=-1, "
+                           "bool descending=False, Tensor? out=None)"),
+    "msort": _signatures("msort(Tensor input, *, Tensor? out=None)"),
+    "topk": _signatures("topk(Tensor input, int k, int dim=-1, bool largest=True, "
+                        "bool sorted=True)"),
+    "kthvalue": _signatures("kthvalue(Tensor input, int k, int dim=-1, bool keepdim=False)"),
+}
+_METHODS = {name: tuple(signatures.Signature(s.name, tuple(
+    p for p in s.params if p.name not in ("input", "out"))) for s in sigs)
+    for name, sigs in _FUNCTIONS.items()}
+
+
+def _call(name: str, bound: dict[str, Any]) -> Any:
+    t = bound["input"]
+    if name in ("sort", "argsort"):
+        pair = sort(t, bound.get("dim", -1), bound.get("descending", False),
+                    bound.get("stable"), indices_out=bound.get("out"))
+        return pair if name == "sort" else pair.indices
+    if name == "msort":
+        return sort(t, 0, values_out=bound.get("out")).values
+    if name == "topk":
+        return topk(t, bound["k"], bound.get("dim", -1), bound.get("largest", True),
+                    bound.get("sorted", True))
+    return kthvalue(t, bound["k"], bound.get("dim", -1), bound.get("keepdim", False))
+
+
+def _function(name: str) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _call(name, signatures.parse(_FUNCTIONS[name], args, kwargs))
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"Return torch.{name}, as {_FUNCTIONS[name][0].name} binds its arguments."
+    return call
+
+
+def _method(name: str) -> Any:
+    def call(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        if name == "msort" and args:  # a method of no arguments (METH_NOARGS)
+            raise errors.fail("no_arguments", op=f"TensorBase.{name}", given=len(args))
+        if name == "msort" and kwargs:
+            raise errors.fail("no_keyword_arguments", op=f"TensorBase.{name}")
+        return _call(name, {"input": self, **signatures.parse(_METHODS[name], args, kwargs)})
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"Return Tensor.{name}."
+    return call
+
+
+class SortingMethods:
+    """Tensor's sort, argsort, msort, topk and kthvalue (mixed into Tensor)."""
+
+    __slots__ = ()
+    sort = _method("sort")
+    argsort = _method("argsort")
+    msort = _method("msort")
+    topk = _method("topk")
+    kthvalue = _method("kthvalue")
+
+
+FUNCTIONS = {name: _function(name) for name in _FUNCTIONS}

@@ -1,0 +1,7 @@
+"""Argument builders for pooling ops."""
+
+from __future__ import annotations
+
+from .arguments import Arguments
+
+POOLING: dict[str, Arguments] = {}
