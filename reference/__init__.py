@@ -60,6 +60,7 @@ int = int32  # noqa: A001 - torch.int
 
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals()})
 from . import nn  # noqa: E402 - torch.nn.functional's namespace, after the functions it calls
+from . import linalg  # noqa: E402 - torch.linalg's namespace
 
 __all__ = sorted(
     ["device", "dtype", "memory_format", "Tensor", "Size", "UntypedStorage", "bool", "float",
@@ -69,5 +70,5 @@ __all__ = sorted(
      "preserve_format",
      "tensor", "arange", "zeros", "ones", "full", "empty", "empty_strided", "empty_like",
      "zeros_like", "ones_like", "full_like", "view_as_real", "view_as_complex", "promote_types",
-     "result_type", "can_cast", "utils", "nn", *_FUNCTIONS])
+     "result_type", "can_cast", "utils", "nn", "linalg", *_FUNCTIONS])
 __version__ = "2.13.0"

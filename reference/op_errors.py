@@ -250,6 +250,14 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "mixed_dtype_inputs": (RuntimeError, "mixed dtype (CPU): all inputs must share same datatype."),
     # pooling (reference/pooling.py): keep this family's messages below this line
     # fft (reference/fft.py): keep this family's messages below this line
+    # linalg (reference/linalg.py): keep this family's messages below this line
+    # LinearAlgebraUtils.h checkIsMatrix, checkFloatingOrComplex; BatchLinearAlgebra.cpp
+    "linalg_matrix": (RuntimeError, "{op}: The input tensor A must have at least 2 dimensions."),
+    "linalg_floating": (
+        RuntimeError, "{op}: Expected a floating point or complex tensor as input. Got {type}"),
+    "qr_mode": (
+        RuntimeError, "qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+        "(default), 'r', or 'complete'"),
     # sorting (reference/sorting.py): keep this family's messages below this line
     # Sorting.cpp sort_stable_kernel, TORCH_META_FUNC(topk), topk_out_cpu, kthvalue_out_impl_cpu
     "sort_complex": (RuntimeError, " Sort does not support complex dtypes on CPU"),

@@ -417,6 +417,13 @@ def _spectral() -> tuple[OpSpec, ...]:
     return ()
 
 
+def _linalg() -> tuple[OpSpec, ...]:
+    """torch.linalg (reference/linalg.py): LAPACK's column-major results. torch._refs.linalg
+    2.13 has no qr."""
+    return (_v("linalg.qr", "linalg", method=False, function=True, contract=C.COPIES,
+               keywords=("mode",), unsupported_on=NO_REFS),)
+
+
 def _sorting() -> tuple[OpSpec, ...]:
     """sort, argsort, msort, topk and kthvalue (reference/sorting.py): sort's values take the
     input's layout, topk's and kthvalue's are contiguous; msort and argsort(stable=) take a
@@ -500,7 +507,7 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
 
 
 OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
-       + _pooling() + _spectral() + _sorting() + _allocating())
+       + _pooling() + _spectral() + _linalg() + _sorting() + _allocating())
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -510,7 +517,7 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
-    "normalization", "linear", "linear_", "pooling", "fft", "sort"})
+    "normalization", "linear", "linear_", "pooling", "fft", "linalg", "sort"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -328,6 +328,16 @@ def _topk_indices_column_major(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _qr_r_row_major(func: Any, args: Any, kwargs: Any) -> Any:
+    # linalg.qr's R comes out row-major instead of LAPACK's column-major (same values)
+    out = func(*args, **kwargs)
+    if _name(func) == "linalg_qr" and isinstance(out, tuple) and out[1].dim() >= 2 \
+            and out[1].shape[-1] > 1 and out[1].shape[-2] > 1:
+        q, r = out
+        return torch.return_types.linalg_qr((q, r.contiguous()))
+    return out
+
+
 _CAT_JOINS = frozenset({"cat", "concat", "concatenate", "hstack", "vstack", "row_stack",
                         "dstack", "column_stack"})
 
@@ -525,6 +535,8 @@ BUGS: tuple[Bug, ...] = (
         _mode(_topk_indices_column_major), ops=(
             "topk", "sort", "nn.functional.relu", "permute", "transpose", "view", "expand",
             "__getitem__")),
+    Bug("qr-r-row-major", "metadata", "eager:cpu", "network_chains", _mode(_qr_r_row_major),
+        ops=("linalg.qr", "view", "transpose", "permute", "__getitem__", "to")),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",
         lambda: _kernel("permute", "Meta", _meta_permute_reversed)),
     Bug("fake-select-no-offset", "meta-only", "fake:cpu", "view_chains",

@@ -1,0 +1,110 @@
+"""torch.linalg, for what the model covers: qr.
+
+LAPACK works on column-major matrices, and torch hands its results back as it made them: a
+batch of matrices, each column-major, the batches in row-major order
+(aten/src/ATen/native/LinearAlgebraUtils.h batched_matrix_contiguous_strides with f_contig:
+contiguous strides of the shape, then the last two dims given strides 1 and max(rows, 1)).
+linalg.qr (BatchLinearAlgebra.cpp TORCH_META_FUNC(linalg_qr), _parse_qr_mode) checks that A
+has at least two dims and a floating or complex dtype, then the mode, then runs geqrf, whose
+CPU kernel has no half or bfloat16 (even on an empty input). Q is (*, m, k) and
+R (*, k, n) with k = min(m, n) in mode "reduced", Q (*, m, m) and R (*, m, n) in
+"complete"; mode "r" gives an empty Q.
+
+Values: Q and R are defined up to the signs of R's diagonal (and rounding), which this model
+does not settle, so it leaves them undetermined but for R's entries below the diagonal,
+which are zeros.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import errors, signatures, writes
+from .dtypes import dtype as DType
+from .geometry import contiguous_strides
+from .operands import is_tensor
+from .reduction_values import Result
+from .reductions import store
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+_MODES = ("reduced", "complete", "r")
+# the dtypes LAPACK's kernels are instantiated for (AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES)
+_LAPACK = frozenset({"float32", "float64", "complex64", "complex128"})
+
+
+class linalg_qr(tuple[Any, Any]):  # noqa: N801 - torch.return_types' own name
+    """torch.return_types.linalg_qr: (Q, R) with named fields."""
+
+    __slots__ = ()
+    __module__ = "torch.return_types"
+
+    def __new__(cls, q: Any, r: Any) -> linalg_qr:
+        return tuple.__new__(cls, (q, r))
+
+    @property
+    def Q(self) -> Any:  # noqa: N802 - torch's field name
+        return self[0]
+
+    @property
+    def R(self) -> Any:  # noqa: N802 - torch's field name
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"torch.return_types.linalg_qr(\nQ={self[0]!r},\nR={self[1]!r})"
+
+
+def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Return a batch of column-major matrices' strides (batched_matrix_contiguous_strides)."""
+    strides = list(contiguous_strides(shape))
+    if len(shape) >= 2:
+        strides[-1] = max(shape[-2], 1)
+        strides[-2] = 1
+    return tuple(strides)
+
+
+def _check_matrix(A: Tensor, op: str) -> None:  # noqa: N803 - torch's name
+    """Refuse fewer than two dims and non-floating dtypes (checkIsMatrix,
+    checkFloatingOrComplex)."""
+    if A.ndim < 2:
+        raise errors.fail("linalg_matrix", op=op)
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise errors.fail("linalg_floating", op=op, type=A.dtype.scalar_name)
+
+
+def _check_kernel(A: Tensor, kernel: str) -> None:  # noqa: N803 - torch's name
+    """Refuse the dtypes LAPACK's CPU kernel has no instance for, even with no elements."""
+    if A.dtype.name not in _LAPACK:
+        raise errors.fail("kernel_dtype", kernel=kernel, type=A.dtype.scalar_name)
+
+
+def _matrix(A: Tensor, shape: tuple[int, ...], dt: DType) -> Tensor:  # noqa: N803
+    return type(A)._fresh(shape, column_major_strides(shape), dt, A.device)
+
+
+def qr(A: Tensor, mode: str = "reduced") -> linalg_qr:  # noqa: N803 - torch's name
+    """Return torch.linalg.qr(A, mode) (its tuple out= is not modelled)."""
+    if not is_tensor(A):
+        raise errors.fail("argument_position_type", op="linalg_qr", arg="A", pos=1,
+                          want="Tensor", type=signatures.typename(A))
+    _check_matrix(A, "linalg.qr")
+    if mode not in _MODES:
+        raise errors.fail("qr_mode", mode=mode)
+    _check_kernel(A, "geqrf_cpu")
+    *batch, m, n = A._geom.shape
+    k = m if mode == "complete" else min(m, n)
+    q_shape = (0,) if mode == "r" else (*batch, m, k)
+    q = type(A)._fresh(q_shape, contiguous_strides(q_shape), A.dtype, A.device) \
+        if mode == "r" else _matrix(A, q_shape, A.dtype)
+    r = _matrix(A, (*batch, k, n), A.dtype)
+    if not A.is_meta:
+        if q.numel():
+            writes.forget(q, np.ones(q.shape, np.bool_))
+        if r.numel():
+            rows, cols = np.indices((k, n))
+            below = np.broadcast_to(rows > cols, r.shape)
+            store(r, Result(np.zeros(r.shape, A.dtype.storage_np), ~below), False)
+    return linalg_qr(q, r)
