@@ -313,6 +313,13 @@ def _cases() -> tuple[Case, ...]:
     add("addmm", "L.addmm(r, m, mt)", "m.addmm(m, mt, beta=0.5)")
     add("addmm_", "om.addmm_(m, mt)")
     add("nn.functional.linear", f"{F}.linear(a, m, r)", f"{F}.linear(p, m)")
+    # -- sorting and selection, and torch.linalg
+    add("sort", "a.sort(1)", "p.sort(0, True)")
+    add("argsort", "L.argsort(s, stable=True, dim=2)")
+    add("msort", "L.msort(p)")
+    add("topk", "a.topk(2, 1)", "L.topk(p, 1, 0, largest=False)")
+    add("kthvalue", "a.kthvalue(2, 2)", "p.kthvalue(1, 0, keepdim=True)")
+    add("linalg.qr", "L.linalg.qr(a)", "L.linalg.qr(p, 'complete')")
     return tuple(c)
 
 

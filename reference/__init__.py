@@ -59,8 +59,9 @@ chalf = complex32
 int = int32  # noqa: A001 - torch.int
 
 globals().update({k: v for k, v in _FUNCTIONS.items() if k not in globals()})
-from . import nn  # noqa: E402 - torch.nn.functional's namespace, after the functions it calls
-from . import linalg  # noqa: E402 - torch.linalg's namespace
+# torch's namespaces (torch.fft, torch.linalg, torch.nn.functional), after the functions
+# they call
+from . import fft, linalg, nn  # noqa: E402
 
 __all__ = sorted(
     ["device", "dtype", "memory_format", "Tensor", "Size", "UntypedStorage", "bool", "float",
@@ -70,5 +71,5 @@ __all__ = sorted(
      "preserve_format",
      "tensor", "arange", "zeros", "ones", "full", "empty", "empty_strided", "empty_like",
      "zeros_like", "ones_like", "full_like", "view_as_real", "view_as_complex", "promote_types",
-     "result_type", "can_cast", "utils", "nn", "linalg", *_FUNCTIONS])
+     "result_type", "can_cast", "utils", "nn", "fft", "linalg", *_FUNCTIONS])
 __version__ = "2.13.0"

@@ -249,7 +249,94 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "mixed dtype (CPU): expect parameter to have scalar type of Float"),
     "mixed_dtype_inputs": (RuntimeError, "mixed dtype (CPU): all inputs must share same datatype."),
     # pooling (reference/pooling.py): keep this family's messages below this line
+    # AveragePool2d.cpp, DilatedMaxPool2d.cpp meta functions; Pool.h pooling_output_shape,
+    # pool2d_shape_check
+    "pool_kernel_rank": (
+        RuntimeError, "{op}: kernel_size must either be a single int, or a tuple of two ints"),
+    "pool_stride_rank": (
+        RuntimeError, "{op}: stride must either be omitted, a single int, or a tuple of two "
+        "ints"),
+    "pool_padding_rank": (
+        RuntimeError, "{op}: padding must either be a single int, or a tuple of two ints"),
+    "pool_dilation_rank": (
+        RuntimeError, "{op}: dilation must be either a single int, or a tuple of two ints"),
+    "divisor_zero": (RuntimeError, "divisor must be not zero"),
+    "max_pool2d_ndim": (RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input"),
+    "pool_stride_zero": (RuntimeError, "stride should not be zero"),
+    "pool_pad_negative": (RuntimeError, "pad must be non-negative, but got pad: {pad}"),
+    "pool_pad_effective": (
+        RuntimeError, "pad should be at most half of effective kernel size, but got pad={pad}, "
+        "kernel_size={kernel} and dilation={dilation}"),
+    "pool_kernel_positive": (
+        RuntimeError, "kernel size should be greater than zero, but got kH: {kh} kW: {kw}"),
+    "pool_stride_positive": (
+        RuntimeError, "stride should be greater than zero, but got dH: {dh} dW: {dw}"),
+    "pool_dilation_positive": (
+        RuntimeError, "dilation should be greater than zero, but got dilationH: {h} dilationW: "
+        "{w}"),
+    "pool2d_input_dims": (
+        RuntimeError, "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for "
+        "input, but got:{sizes}"),
+    "pool_pad_kernel": (
+        RuntimeError, "pad should be smaller than or equal to half of kernel size, but got "
+        "padW = {pw}, padH = {ph}, kW = {kw}, kH = {kh}"),
+    "pool_output_small": (
+        RuntimeError, "Given input size: ({c}x{h}x{w}). Calculated output size: ({c}x{oh}x{ow})."
+        " Output size is too small"),
+    # Pooling.cpp avg_pool1d, max_pool1d_with_indices (checkDimRange, check1d)
+    "pool1d_dim_range": (
+        RuntimeError, "Expected 2 to 3 dimensions, but got {ndim}-dimensional tensor for "
+        "argument #1 'self' (while checking arguments for {op})"),
+    "pool1d_one_int": (
+        RuntimeError, "{op}() argument '{name}' should contain one int (got {n})"),
+    # Pooling.cpp max_pool1d, MaxPooling.h check_max_pool1d
+    "max_pool1d_input": (
+        RuntimeError, "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim "
+        "batch size for input, but got:{sizes}"),
+    "max_pool1d_list_size": (
+        RuntimeError, "max_pool1d() {name} must be {forms} of size 1 but got size {n}"),
+    "max_pool1d_positive": (
+        RuntimeError, "max_pool1d() {name} must be greater than zero, but got {value}"),
+    "max_pool1d_padding_negative": (
+        RuntimeError, "max_pool1d() padding must be non-negative, but got {value}"),
+    "max_pool1d_padding_half": (
+        RuntimeError, "max_pool1d() padding should be at most half of kernel size, but got "
+        "padding={p} and kernel_size={k}"),
+    "max_pool1d_output": (RuntimeError, "max_pool1d() Invalid computed output size: {size}"),
+    # python_arg_parser.cpp, an int list argument
+    "pool_int_list": (
+        TypeError, "{op}(): argument '{arg}'{where} must be tuple of ints, not {type}"),
+    "pool_int_list_element": (
+        TypeError, "{op}(): argument '{arg}'{where} must be tuple of ints, but found element of "
+        "type {type} at pos 0"),
+    "pool_int_list_unpack": (
+        TypeError, "{op}(): argument '{arg}' failed to unpack the object at pos {pos} with error "
+        "\"type must be tuple of ints,but got {type}\""),
     # fft (reference/fft.py): keep this family's messages below this line
+    # SpectralOps.cpp promote_type_fft, fft_r2c, fft_c2r, *_maybe_out, norm_from_string,
+    # canonicalize_fft_shape_and_dim_args, fft_rfftn_impl, canonicalize_fft_c2r_shape_and_dim_args
+    "fft_unsupported_dtype": (RuntimeError, "Unsupported dtype {type}"),
+    "fft_points": (RuntimeError, "Invalid number of data points ({n}) specified"),
+    "fft_out_complex": (
+        RuntimeError, "{op} expects a complex output tensor, but got {type}"),
+    "fft_out_floating": (
+        RuntimeError, "{op} expects a floating point output tensor, but got {type}"),
+    "fft_norm": (RuntimeError, 'Invalid normalization mode: "{norm}"'),
+    "fft_real_input": (RuntimeError, "{op} expects a real input tensor, but got {type}"),
+    "fft_real_valued_input": (
+        RuntimeError, "{op} expects a real-valued input tensor, but got {type}"),
+    "fft_no_axis": (RuntimeError, "{op} must transform at least one axis"),
+    "fft_dims_unique": (RuntimeError, "FFT dims must be unique"),
+    "fft_dim_shape_length": (
+        RuntimeError, "When given, dim and shape arguments must have the same length"),
+    "fft_shape_rank": (
+        RuntimeError, "Got shape with {n} values but input tensor only has {ndim} dimensions."),
+    # mkl/SpectralOps.cpp _plan_mkl_fft, and MKL's own refusal of a batch of no transforms
+    "fft_mkl_dtype": (RuntimeError, "MKL FFT doesn't support tensors of type: {type}"),
+    "fft_mkl_empty": (
+        RuntimeError, "MKL FFT error: Intel oneMKL DFTI ERROR: Inconsistent configuration "
+        "parameters"),
+    # convolution (reference/convolution.py): keep this family's messages below this line
     # linalg (reference/linalg.py): keep this family's messages below this line
     # LinearAlgebraUtils.h checkIsMatrix, checkFloatingOrComplex; BatchLinearAlgebra.cpp
     "linalg_matrix": (RuntimeError, "{op}: The input tensor A must have at least 2 dimensions."),

@@ -408,12 +408,46 @@ def _linear() -> tuple[OpSpec, ...]:
 
 
 def _pooling() -> tuple[OpSpec, ...]:
-    """torch.nn.functional's pooling (reference/pooling.py)."""
-    return ()
+    """torch.nn.functional's pooling (reference/pooling.py): avg_pool2d (out= too, as
+    torch._C._nn's), max_pool2d and max_pool2d_with_indices (values and int64 indices), and
+    the 1-d forms, whose results are views of the 2-d op's (but max_pool1d's CPU kernel's
+    own). The reference repeats the kernels' arithmetic in their order: exact values.
+    torch._refs 2.13 has none of them; max_pool1d_with_indices returns views of new storages,
+    which no contract of a tuple names, and is left to the case tables."""
+    pool2d = ("stride", "padding", "ceil_mode")
+    max_keywords = (*pool2d, "dilation")
+    return (_v("nn.functional.avg_pool2d", "pooling", method=False, function=True,
+               contract=C.COPY, out=True, unsupported_on=NO_REFS,
+               keywords=(*pool2d, "count_include_pad", "divisor_override")),
+            _v("nn.functional.max_pool2d", "pooling", method=False, function=True,
+               contract=C.COPY, keywords=max_keywords, unsupported_on=NO_REFS),
+            _v("nn.functional.max_pool2d_with_indices", "pooling", method=False,
+               function=True, contract=C.COPIES, keywords=max_keywords,
+               unsupported_on=NO_REFS),
+            _v("nn.functional.avg_pool1d", "pooling", method=False, function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, keywords=(*pool2d, "count_include_pad"),
+               unsupported_on=NO_REFS),
+            # a fresh tensor on CPU, a view of max_pool1d_with_indices' values elsewhere
+            _v("nn.functional.max_pool1d", "pooling", method=False, function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, keywords=max_keywords,
+               unsupported_on=NO_REFS))
 
 
 def _spectral() -> tuple[OpSpec, ...]:
-    """torch.fft's transforms (reference/fft.py)."""
+    """torch.fft's transforms (reference/fft.py), each with out=: ifft and ihfft of a real
+    input are a conj view of the kernel's output, the rest new tensors. Their tolerance is a
+    factor of eps * (log2(n) + 1) (reference/spectral.py); torch._refs.fft has them all."""
+    one, several = ("n", "dim", "norm"), ("s", "dim", "norm")
+    return tuple(
+        _v(f"fft.{name}", "fft", method=False, function=True, out=True, tolerance=64,
+           keywords=one if name[-1] == "t" else several,
+           contract=C.COPY_OR_VIEW_OF_COPY if name in ("ifft", "ihfft") else C.COPY)
+        for name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2",
+                     "irfft2", "fftn", "ifftn", "rfftn", "irfftn"))
+
+
+def _convolution() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's convolutions (reference/convolution.py)."""
     return ()
 
 
@@ -507,7 +541,8 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
 
 
 OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
-       + _pooling() + _spectral() + _linalg() + _sorting() + _allocating())
+       + _convolution() + _pooling() + _spectral() + _linalg() + _sorting()
+       + _allocating())
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -517,7 +552,7 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
-    "normalization", "linear", "linear_", "pooling", "fft", "linalg", "sort"})
+    "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -13,6 +13,7 @@ from stridecheck.reference.tensor import Tensor
 
 from .allocating import ALLOCATING
 from .arguments import Arguments
+from .convolution_arguments import CONVOLUTION
 from .linalg_arguments import LINALG
 from .network_arguments import NETWORK
 from .pointwise_arguments import POINTWISE
@@ -22,7 +23,8 @@ from .spectral_arguments import SPECTRAL
 from .view_arguments import VIEWS_AND_WRITES
 
 ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK,
-                                  **POOLING, **SPECTRAL, **LINALG, **SORTING}
+                                  **CONVOLUTION, **POOLING, **SPECTRAL, **LINALG,
+                                  **SORTING}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

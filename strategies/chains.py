@@ -17,18 +17,23 @@ from .calls import ARGUMENTS, applicable
 from .program import Op, Program, Ref, Step, Sym, apply
 
 
-def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[Step]:
-    """Return steps building a base tensor: contiguous, permuted, sliced, expanded, strided."""
+def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64, *,
+               batches: bool = False) -> list[Step]:
+    """Return steps building a base tensor: contiguous, permuted, sliced, expanded, strided.
+
+    With `batches` the base is most often what networks take: a 4-d (or 5-d) batch, laid out
+    channels_last (channels_last_3d) first.
+    """
     # ranks shrink toward 1-d, sizes toward 1 then 0: the corners, and short programs
-    ndim = ch.choice((1, 2, 0, 3, 4, 5, 6))
+    ndim = ch.choice((4, 3, 5, 2, 1, 0, 6) if batches else (1, 2, 0, 3, 4, 5, 6))
     shape: list[int] = []
     for _ in range(ndim):
         budget = max(max_numel // max(1, _prod(shape)), 1)
         shape.append(min(ch.choice((1, 0, 2, 3, 4, 5, 8)), budget))
     numel = _prod(shape)
     dtype = ch.choice(("float32",) + DTYPE_NAMES)
-    kind = ch.choice(("contiguous", "permuted", "sliced", "expanded", "strided",
-                      "channels_last"))
+    kinds = ("contiguous", "permuted", "sliced", "expanded", "strided", "channels_last")
+    kind = ch.choice(kinds[-1:] + kinds[:-1] if batches else kinds)
     dev_kw: tuple[tuple[str, Any], ...] = () if device == "cpu" else (("device", device),)
     steps: list[Step] = []
     strides = _contiguous(shape)
@@ -71,9 +76,11 @@ def base_steps(ch: Chooser, device: str = "cpu", max_numel: int = 64) -> list[St
                 j = ch.integer(0, i)
                 dims[i], dims[j] = dims[j], dims[i]
             steps.append(Step("x0", "x0", Op("permute", tuple(dims))))
-        elif kind == "channels_last" and ndim == 4:
-            steps.append(Step("x0", "x0", Op("contiguous", (),
-                                              (("memory_format", Sym("channels_last")),))))
+        elif kind == "channels_last" and ndim in (4, 5):
+            layout = "channels_last" if ndim == 4 else "channels_last_3d"
+            if ndim == 4 or batches:  # the 5-d layout for batches alone: streams unchanged
+                steps.append(Step("x0", "x0", Op("contiguous", (),
+                                                  (("memory_format", Sym(layout)),))))
     return steps
 
 
@@ -100,7 +107,8 @@ OTHER_ALLOCATING_PERCENT = 10
 # share, so that the pointwise families each keep theirs
 NETWORK_PERCENT = 5
 NETWORK_FAMILIES = frozenset({"activation", "activation_", "normalization", "linear",
-                              "linear_", "pooling", "fft", "linalg", "sort"})
+                              "linear_", "convolution", "pooling", "fft", "linalg",
+                              "sort"})
 # the most a chain may give the networks' ops: the share the views and they have together
 NETWORK_PERCENT_MAX = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
 # the percentage of calls to ops with an out= form that write into a live tensor: one of
@@ -139,6 +147,10 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
             pointwise if draw < rest + POINTWISE_PERCENT else allocating
     else:
         group = pointwise + allocating + network
+    if group is network and not invalid:
+        # the networks' families take inputs of their own ranks and dtypes (pooling a batch,
+        # qr a floating matrix): a family is drawn among those that take this one
+        group = [op for op in group if applicable(op, t)] or group
     members = spellings = others
     if group:
         family = ch.choice(list(dict.fromkeys(op.family for op in group)))
@@ -177,16 +189,17 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",
           invalid_share: float = 0.1, write_share: float = 0.0,
           ops: tuple[OpSpec, ...] = OPS, max_numel: int = 64,
-          network_percent: int = NETWORK_PERCENT) -> Program:
+          network_percent: int = NETWORK_PERCENT, batches: bool = False) -> Program:
     """Return a program: a base tensor, then min_ops..max_ops ops, each on a live tensor.
 
     Each op is applied to one of the live tensors (the input first, so that deleting an op
     keeps the meaning of the choices after it). With `write_share` > 0 that share of steps is
     drawn from the in-place families, which makes programs with several live views and
     writes through them. `network_percent` of the steps call the networks' ops (of
-    NETWORK_FAMILIES) where `ops` has some.
+    NETWORK_FAMILIES) where `ops` has some; `batches` starts from a base laid out as networks
+    take their inputs (base_steps).
     """
-    steps = base_steps(ch, device, max_numel)
+    steps = base_steps(ch, device, max_numel, batches=batches)
     env: dict[str, Any] = {}
     for s in steps:
         env[s.out] = apply(s.op, ref if s.src is None else env[s.src], ref, env)  # type: ignore[index]

@@ -148,8 +148,9 @@ def network_chains(*, min_ops: int = 1, max_ops: int = 6, max_numel: int = 64,
                    network_percent: int = 50, ops: Sequence[str] | None = None
                    ) -> st.SearchStrategy[Program]:
     """Return chains whose steps call the networks' ops (torch.nn.functional's activations,
-    softmax, layer_norm; `network_percent` of them) on inputs laid out by views: transposed,
-    stepped, expanded, channels_last batches. `ops` narrows the catalogue they draw from
+    softmax, layer_norm, convolutions, pooling, sorting, qr, FFTs; `network_percent` of them)
+    on batches (4-d channels_last first, base_steps) laid out further by views: transposed,
+    stepped, expanded. `ops` narrows the catalogue they draw from
     (NETWORK_OPS by default)."""
     _check_bounds(min_ops, max_ops, max_numel, invalid_share)
     if not 0 < network_percent <= NETWORK_PERCENT_MAX:
@@ -161,7 +162,7 @@ def network_chains(*, min_ops: int = 1, max_ops: int = 6, max_numel: int = 64,
     def build(draw: Any) -> Program:
         return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
                      invalid_share=invalid_share, ops=chosen, max_numel=max_numel,
-                     network_percent=network_percent)
+                     network_percent=network_percent, batches=True)
 
     return build()
 

@@ -328,6 +328,26 @@ def _topk_indices_column_major(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _avg_pool2d_drops_channels_last(func: Any, args: Any, kwargs: Any) -> Any:
+    # avg_pool2d of a channels_last batch comes out row-major (same values) instead of
+    # keeping the input's memory format (AveragePool2d.cpp: input.suggest_memory_format())
+    out = func(*args, **kwargs)
+    if _name(func) == "avg_pool2d" and isinstance(out, torch.Tensor) and out.dim() == 4 \
+            and "out" not in kwargs and not out.is_contiguous():
+        return out.contiguous()
+    return out
+
+
+def _irfft_last_dim_short(func: Any, args: Any, kwargs: Any) -> Any:
+    # irfft's output is one element short along the dim it transforms (the last by default)
+    out = func(*args, **kwargs)
+    dim = kwargs.get("dim", args[2] if len(args) > 2 else -1)
+    if _name(func) == "fft_irfft" and isinstance(out, torch.Tensor) and "out" not in kwargs \
+            and out.dim() and out.shape[dim] > 1:
+        return out.narrow(dim, 0, out.shape[dim] - 1).clone()
+    return out
+
+
 def _qr_r_row_major(func: Any, args: Any, kwargs: Any) -> Any:
     # linalg.qr's R comes out row-major instead of LAPACK's column-major (same values)
     out = func(*args, **kwargs)
@@ -535,6 +555,12 @@ BUGS: tuple[Bug, ...] = (
         _mode(_topk_indices_column_major), ops=(
             "topk", "sort", "nn.functional.relu", "permute", "transpose", "view", "expand",
             "__getitem__")),
+    Bug("avg-pool2d-drops-channels-last", "metadata", "eager:cpu", "network_chains",
+        _mode(_avg_pool2d_drops_channels_last), ops=(
+            "nn.functional.avg_pool2d", "view", "permute", "contiguous", "__getitem__")),
+    Bug("irfft-last-dim-short", "metadata", "eager:cpu", "network_chains",
+        _mode(_irfft_last_dim_short), ops=(
+            "fft.irfft", "fft.rfft", "view", "transpose", "__getitem__", "to")),
     Bug("qr-r-row-major", "metadata", "eager:cpu", "network_chains", _mode(_qr_r_row_major),
         ops=("linalg.qr", "view", "transpose", "permute", "__getitem__", "to")),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from math import prod
 from typing import TYPE_CHECKING, Any
 
-from .. import activations, errors, normalization, products, signatures
+from .. import activations, errors, normalization, pooling, products, signatures
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
@@ -155,3 +155,100 @@ def linear(*args: Any, **kwargs: Any) -> Tensor:
 __all__ = ["celu", "elu", "gelu", "hardsigmoid", "hardswish", "hardtanh", "layer_norm",
            "leaky_relu", "linear", "log_softmax", "mish", "relu", "relu6", "selu", "silu",
            "softmax", "softmin", "softplus", "threshold"]
+
+
+# -- pooling (reference/pooling.py) -----------------------------------------------------------
+
+_R = pooling.REQUIRED
+# torch's native signatures: `int[2]` takes one int for both dims; stride's default is empty
+_AVG_POOL2D = (("input", "Tensor", _R), ("kernel_size", "int[2]", _R),
+               ("stride", "int[2]?", ()), ("padding", "int[2]", (0, 0)),
+               ("ceil_mode", "bool", False), ("count_include_pad", "bool", True),
+               ("divisor_override", "int?", None))
+_AVG_POOL1D = (("input", "Tensor", _R), ("kernel_size", "int[1]", _R), ("stride", "int[1]?", ()),
+               ("padding", "int[1]", (0,)), ("ceil_mode", "bool", False),
+               ("count_include_pad", "bool", True))
+
+
+def _max_pool_params(size: int) -> tuple[pooling.Param, ...]:
+    kind = f"int[{size}]"
+    return (("input", "Tensor", _R), ("kernel_size", kind, _R), ("stride", f"{kind}?", ()),
+            ("padding", kind, (0,) * size), ("dilation", kind, (1,) * size),
+            ("ceil_mode", "bool", False))
+
+
+def avg_pool2d(*args: Any, **kwargs: Any) -> Tensor:
+    """torch._C._nn.avg_pool2d, which takes out= as well."""
+    b = pooling.bind("avg_pool2d", _AVG_POOL2D, args, kwargs, keyword_only=("out",))
+    return pooling.avg_pool2d(b["input"], b["kernel_size"], b["stride"], b["padding"],
+                              b["ceil_mode"], b["count_include_pad"], b["divisor_override"],
+                              out=b.get("out"))
+
+
+def avg_pool1d(*args: Any, **kwargs: Any) -> Tensor:
+    """torch.avg_pool1d."""
+    b = pooling.bind("avg_pool1d", _AVG_POOL1D, args, kwargs)
+    return pooling.avg_pool1d(b["input"], b["kernel_size"], b["stride"], b["padding"],
+                              b["ceil_mode"], b["count_include_pad"])
+
+
+def _native_max_pool(name: str, size: int, *args: Any) -> dict[str, Any]:
+    return pooling.bind(name, _max_pool_params(size), args, {})
+
+
+def max_pool2d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
+                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
+                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
+    b = _native_max_pool("max_pool2d_with_indices", 2, input, kernel_size,
+                         [] if stride is None else stride, padding, dilation, ceil_mode)
+    values, indices = pooling.max_pool2d_with_indices(
+        b["input"], b["kernel_size"], b["stride"], b["padding"], b["dilation"], b["ceil_mode"])
+    assert indices is not None, "asked for indices"
+    return values, indices
+
+
+def _max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                dilation: Any = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    # torch.max_pool2d (Pooling.cpp) takes max_pool2d_with_indices' values on CPU
+    b = _native_max_pool("max_pool2d", 2, input, kernel_size, [] if stride is None else stride,
+                         padding, dilation, ceil_mode)
+    return pooling.max_pool2d_with_indices(b["input"], b["kernel_size"], b["stride"],
+                                           b["padding"], b["dilation"], b["ceil_mode"],
+                                           indices=False)[0]
+
+
+def max_pool1d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
+                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
+                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
+    b = _native_max_pool("max_pool1d_with_indices", 1, input, kernel_size,
+                         [] if stride is None else stride, padding, dilation, ceil_mode)
+    return pooling.max_pool1d_with_indices(b["input"], b["kernel_size"], b["stride"],
+                                           b["padding"], b["dilation"], b["ceil_mode"])
+
+
+def _max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                dilation: Any = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    b = _native_max_pool("max_pool1d", 1, input, kernel_size, [] if stride is None else stride,
+                         padding, dilation, ceil_mode)
+    return pooling.max_pool1d(b["input"], b["kernel_size"], b["stride"], b["padding"],
+                              b["dilation"], b["ceil_mode"])
+
+
+def _boolean_dispatch(if_true: Any, if_false: Any, name: str) -> Any:
+    """torch._jit_internal.boolean_dispatch on `return_indices` (argument 6)."""
+    def fn(*args: Any, **kwargs: Any) -> Any:
+        flag = kwargs["return_indices"] if "return_indices" in kwargs else (
+            args[6] if len(args) > 6 else False)
+        return if_true(*args, **kwargs) if flag else if_false(*args, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"torch.nn.functional.{name}: the values, or with return_indices=True both."
+    return fn
+
+
+max_pool2d = _boolean_dispatch(max_pool2d_with_indices, _max_pool2d, "max_pool2d")
+max_pool1d = _boolean_dispatch(max_pool1d_with_indices, _max_pool1d, "max_pool1d")
+
+__all__ += ["avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool1d_with_indices",
+            "max_pool2d", "max_pool2d_with_indices"]
