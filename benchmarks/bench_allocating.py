@@ -320,6 +320,14 @@ def _cases() -> tuple[Case, ...]:
     add("topk", "a.topk(2, 1)", "L.topk(p, 1, 0, largest=False)")
     add("kthvalue", "a.kthvalue(2, 2)", "p.kthvalue(1, 0, keepdim=True)")
     add("linalg.qr", "L.linalg.qr(a)", "L.linalg.qr(p, 'complete')")
+    # -- convolution, pooling and FFTs on an image batch (NCHW and channels_last)
+    add("nn.functional.conv2d", f"{F}.conv2d(im, kw, padding=1)", f"{F}.conv2d(imc, kw)")
+    add("nn.functional.conv_transpose2d", f"{F}.conv_transpose2d(im, kw, stride=2)")
+    add("nn.functional.avg_pool2d", f"{F}.avg_pool2d(imc, 2)")
+    add("nn.functional.max_pool2d", f"{F}.max_pool2d(im, 2, 1)")
+    add("fft.rfft", "L.fft.rfft(p)")
+    add("fft.irfft", "L.fft.irfft(a, 6, 0)")
+    add("fft.fftn", "L.fft.fftn(s)")
     return tuple(c)
 
 
@@ -367,6 +375,9 @@ def inputs(L: Any, device: str) -> dict[str, Any]:
         "wn": L.full((4, 4, 4), 5, **i64),
         "wk": n > 30,
         "wc": L.zeros(4, 4, 4, dtype=L.complex64, device=device),
+        "im": a.view(1, 4, 4, 4),  # an image batch, NCHW
+        "imc": a.view(1, 4, 4, 4).contiguous(memory_format=L.channels_last),
+        "kw": L.arange(144, **f32).view(4, 4, 3, 3),  # conv weights (out, in, kH, kW)
     }
 
 

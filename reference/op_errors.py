@@ -337,6 +337,79 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "MKL FFT error: Intel oneMKL DFTI ERROR: Inconsistent configuration "
         "parameters"),
     # convolution (reference/convolution.py): keep this family's messages below this line
+    # Convolution.cpp conv2d, batchify, _convolution, check_shape_forward, convolution_same
+    "conv_bias_dtype": (
+        RuntimeError, "Input type ({input}) and bias type ({bias}) should be the same"),
+    "conv_input_rank": (
+        RuntimeError, "Expected {unbatched}D (unbatched) or {batched}D (batched) input to {op}, "
+        "but got input of size: {shape}"),
+    "conv_weight_rank": (RuntimeError, "weight should have at least three dimensions"),
+    "conv_non_positive": (RuntimeError, "non-positive {name} is not supported"),
+    "conv_negative": (RuntimeError, "negative {name} is not supported"),
+    "conv_negative_dilation": (RuntimeError, "dilation should be greater than zero"),
+    "conv_param_length": (
+        RuntimeError, "expected {name} to be a single integer value or a list of {dim} values to "
+        "match the convolution dimensions, but got {name}={values}"),
+    "conv_weight_input_rank": (
+        RuntimeError, "Expected {k}-dimensional input for {k}-dimensional weight{sep}{weight}, "
+        "but got {n}-dimensional input of size {shape} instead"),
+    "conv_groups_weight": (
+        RuntimeError, "Given groups={groups}, expected weight to be at least {groups} at "
+        "dimension 0, but got weight of size {weight} instead"),
+    "conv_groups_divisible": (
+        RuntimeError, "Given groups={groups}, expected weight to be divisible by {groups} at "
+        "dimension 0, but got weight of size [{weight}] instead"),
+    "conv_channels": (
+        RuntimeError, "Given groups={groups}, weight of size {weight}, expected input{input} to "
+        "have {want} channels, but got {got} channels instead"),
+    "conv_bias_shape": (
+        RuntimeError, "Given weight of size {weight}, expected bias to be 1-dimensional with "
+        "{want} elements, but got bias of size {bias} instead"),
+    "conv_kernel_size": (
+        RuntimeError, "Calculated padded input size per channel: ({padded}). Kernel size: "
+        "({kernel}). Kernel size can't be greater than actual input size"),
+    "conv_transposed_channels": (
+        RuntimeError, "Given transposed=1, weight of size {weight}, expected input{input} to "
+        "have {want} channels, but got {got} channels instead"),
+    "conv_transposed_bias": (
+        RuntimeError, "Given transposed=1, weight of size {weight}, expected bias to be "
+        "1-dimensional with {want} elements, but got bias of size {bias} instead"),
+    "conv_empty_input": (
+        RuntimeError, "Only zero batch or zero channel inputs are supported, but got input "
+        "shape: {shape}"),
+    "conv_same_broadcast": (RuntimeError, "{name} cannot broadcast to {dim} dimensions"),
+    "conv_same_stride": (
+        RuntimeError, "padding='same' is not supported for strided convolutions"),
+    "conv_padding_string": (RuntimeError, "Invalid padding string: '{padding}'"),
+    "conv_same_even": (
+        UserWarning, "Using padding='same' with even kernel lengths and odd dilation may require "
+        "a zero-padded copy of the input be created"),
+    "conv_rank_unsupported": (
+        NotImplementedError, "the model covers 1-d and 2-d convolutions, not {dim}-d"),
+    # the backends' own checks: Convolution.cpp check_input_same_type_as_parameters (oneDNN),
+    # mkldnn/Conv.cpp and oneDNN's refusals, the slow kernels' shape checks and data_ptr
+    "conv_mkldnn_type": (
+        RuntimeError, "Input type ({input}) and {name} type ({other}) should be the same or "
+        "input should be a MKLDNN tensor and {name} is a dense tensor"),
+    "mkldnn_transposed_dilation": (
+        RuntimeError, "could not create a primitive descriptor for the deconvolution forward "
+        "propagation primitive. Run workload with environment variable ONEDNN_VERBOSE=all to "
+        "get additional diagnostic information."),
+    "mkldnn_format_tag": (
+        RuntimeError, "could not construct a memory descriptor using a format tag"),
+    "conv_dilated_dilation": (
+        RuntimeError, "dilation should be greater than zero, but got {dilation}"),
+    "conv_transposed_dilation": (
+        RuntimeError, "dilation should be greater than zero, but got dilation_height: {dh}, "
+        "dilation_width: {dw}"),
+    "conv_output_padding": (
+        RuntimeError, "output padding must be smaller than either stride or dilation, but got "
+        "output_padding_height: {oph} output_padding_width: {opw} stride_height: {sh} "
+        "stride_width: {sw} dilation_height: {dh} dilation_width: {dw}"),
+    "conv_output_too_small": (
+        RuntimeError, "Given input size per channel: ({input}). Calculated output size per "
+        "channel: ({output}). Output size is too small"),
+    "conv_scalar_type": (RuntimeError, "expected scalar type {want} but found {got}"),
     # linalg (reference/linalg.py): keep this family's messages below this line
     # LinearAlgebraUtils.h checkIsMatrix, checkFloatingOrComplex; BatchLinearAlgebra.cpp
     "linalg_matrix": (RuntimeError, "{op}: The input tensor A must have at least 2 dimensions."),

@@ -447,8 +447,17 @@ def _spectral() -> tuple[OpSpec, ...]:
 
 
 def _convolution() -> tuple[OpSpec, ...]:
-    """torch.nn.functional's convolutions (reference/convolution.py)."""
-    return ()
+    """torch.nn.functional's convolutions (reference/convolution.py): conv1d, conv2d and
+    their transposes, a new tensor for a batched input and a squeeze(0) view of one for an
+    unbatched input. Values are exact on small integers, else within a factor (2) of the
+    bound reference/convolution_values.py derives. torch._refs 2.13 has none of them."""
+    keywords = ("bias", "stride", "padding", "dilation", "groups")
+    transposed = ("bias", "stride", "padding", "output_padding", "groups", "dilation")
+    return tuple(
+        _v(f"nn.functional.{name}", "convolution", method=False, function=True,
+           contract=C.COPY_OR_VIEW_OF_COPY, tolerance=2, unsupported_on=NO_REFS,
+           keywords=transposed if "transpose" in name else keywords)
+        for name in ("conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d"))
 
 
 def _linalg() -> tuple[OpSpec, ...]:

@@ -348,6 +348,23 @@ def _irfft_last_dim_short(func: Any, args: Any, kwargs: Any) -> Any:
     return out
 
 
+def _conv_transpose2d_like_input(func: Any, args: Any, kwargs: Any) -> Any:
+    # conv_transpose2d lays its output out in its input's dim order (a transposed or permuted
+    # batch gives a transposed or permuted result) instead of contiguously or channels_last
+    out = func(*args, **kwargs)
+    x = args[0] if args else kwargs.get("input")
+    if _name(func) == "conv_transpose2d" and isinstance(out, torch.Tensor) and out.dim() == 4 \
+            and x.dim() == 4 and not x.is_contiguous() \
+            and not x.is_contiguous(memory_format=torch.channels_last):
+        order = sorted(range(4), key=lambda d: -x.stride(d))
+        moved = out.permute(order).contiguous()
+        strides = [0] * 4
+        for i, d in enumerate(order):
+            strides[d] = moved.stride(i)
+        return _fresh(moved, list(out.shape), strides)
+    return out
+
+
 def _qr_r_row_major(func: Any, args: Any, kwargs: Any) -> Any:
     # linalg.qr's R comes out row-major instead of LAPACK's column-major (same values)
     out = func(*args, **kwargs)
@@ -561,6 +578,9 @@ BUGS: tuple[Bug, ...] = (
     Bug("irfft-last-dim-short", "metadata", "eager:cpu", "network_chains",
         _mode(_irfft_last_dim_short), ops=(
             "fft.irfft", "fft.rfft", "view", "transpose", "__getitem__", "to")),
+    Bug("conv-transpose2d-like-input", "metadata", "eager:cpu", "network_chains",
+        _mode(_conv_transpose2d_like_input), ops=(
+            "nn.functional.conv_transpose2d", "permute", "transpose", "view", "__getitem__")),
     Bug("qr-r-row-major", "metadata", "eager:cpu", "network_chains", _mode(_qr_r_row_major),
         ops=("linalg.qr", "view", "transpose", "permute", "__getitem__", "to")),
     Bug("meta-permute-reversed-strides", "meta-only", "meta", "view_chains",

@@ -8,6 +8,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from .. import activations, errors, normalization, pooling, products, signatures
+from .. import convolution as _conv
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
@@ -252,3 +253,38 @@ max_pool1d = _boolean_dispatch(max_pool1d_with_indices, _max_pool1d, "max_pool1d
 
 __all__ += ["avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool1d_with_indices",
             "max_pool2d", "max_pool2d_with_indices"]
+
+
+# -- convolution (reference/convolution.py) ----------------------------------------------------
+
+# torch's native signatures (native_functions.yaml conv2d, conv2d.padding, conv_transpose2d.input)
+_CONV = ("input", "weight", "bias", "stride", "padding", "dilation", "groups")
+_CONV_TRANSPOSE = ("input", "weight", "bias", "stride", "padding", "output_padding", "groups",
+                   "dilation")
+_CONV_DEFAULTS = {"bias": None, "stride": 1, "padding": 0, "dilation": 1, "groups": 1,
+                  "output_padding": 0}
+
+
+def _conv_function(name: str, n: int) -> Any:
+    transposed = name.startswith("conv_transpose")
+
+    def call(*args: Any, **kwargs: Any) -> Tensor:
+        if transposed:
+            b = _conv.bind(name, _CONV_TRANSPOSE, _CONV_DEFAULTS, args, kwargs, n)
+            return _conv.conv_transpose(name, n, b["input"], b["weight"], b["bias"],
+                                        b["stride"], b["padding"], b["output_padding"],
+                                        b["groups"], b["dilation"])
+        b = _conv.bind(name, _CONV, _CONV_DEFAULTS, args, kwargs, n)
+        return _conv.conv(name, n, b["input"], b["weight"], b["bias"], b["stride"],
+                          b["padding"], b["dilation"], b["groups"])
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"torch.nn.functional.{name} (torch.{name})."
+    return call
+
+
+conv1d = _conv_function("conv1d", 1)
+conv2d = _conv_function("conv2d", 2)
+conv_transpose1d = _conv_function("conv_transpose1d", 1)
+conv_transpose2d = _conv_function("conv_transpose2d", 2)
+
+__all__ += ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d"]
