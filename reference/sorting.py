@@ -29,7 +29,7 @@ from .dtypes import dtype as DType
 from .geometry import (
     contiguous_strides,
     infer_dense_strides,
-    is_non_overlapping_and_dense,
+    is_dense,
     overlaps_internally,
 )
 from .iterator import Layout
@@ -89,7 +89,7 @@ def _row_undefined(defined: np.ndarray, axis: int, shape: tuple[int, ...]) -> np
 
 def _sort_strides(t: Tensor) -> tuple[int, ...]:
     g = t._geom
-    if is_non_overlapping_and_dense(g):
+    if is_dense(g):  # Tensor.is_non_overlapping_and_dense(), contiguity flags included
         return g.strides
     return infer_dense_strides(g.shape, g.strides)
 

@@ -58,9 +58,12 @@ def binary(name: str, a: Any, b: Any, *, inplace: bool = False, out: Tensor | No
 
 def lerp(t: Tensor, end: Any, weight: Any, *, inplace: bool = False,
          out: Tensor | None = None) -> Tensor:
-    """Run lerp: a number (or 0-d tensor, which the argument parser takes as a number)
-    weight is the op's scalar, a tensor weight a third operand."""
-    if is_tensor(weight) and weight.ndim == 0:
+    """Run lerp: a number weight is the op's scalar, a tensor weight a third operand.
+
+    A 0-d weight of another dtype than the input's is taken as a number (the argument
+    parser's Scalar overload); one of the same dtype binds lerp.Tensor, so TensorIterator
+    checks it against the written tensor for overlap (measured on 2.13)."""
+    if is_tensor(weight) and weight.ndim == 0 and weight.dtype is not t.dtype:
         weight = weight.item()
     if is_tensor(weight):
         return pointwise.compute("lerp", (t, end, weight), inplace=inplace, out=out,

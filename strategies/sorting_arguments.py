@@ -1,7 +1,8 @@
 """Argument builders for sort, argsort, msort, topk and kthvalue: a dim in range (now and then
 out of it), the order flags as positional or keyword arguments, `stable=` as a keyword (the
 only way torch's binding takes it), and a `k` within the dim's size (one past it, or below
-its least, when drawing invalid calls). Examples shrink toward dim 0, k 1 and no flags."""
+its least, when drawing invalid calls); a step binds the values or the indices of the ops
+that return both. Examples shrink toward dim 0, k 1 and no flags."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ def _kind(ch: Chooser) -> str:
     return "function" if ch.chance(0.3) else "method"
 
 
+def _pick(ch: Chooser, name: str) -> int | None:
+    """Which of a (values, indices) pair a step binds (None for an op of one result)."""
+    return ch.choice((0, 1)) if name in ("sort", "topk", "kthvalue") else None
+
+
 def _sort(name: str) -> Any:
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
         dim = _dim(ch, t.ndim, ctx)
@@ -25,9 +31,9 @@ def _sort(name: str) -> Any:
         if ch.chance(0.3):  # sort.stable: stable= binds only as a keyword
             kwargs = (("stable", ch.choice((True, False))), ("dim", dim),
                       ("descending", descending))
-            return Op(name, (), kwargs, kind=_kind(ch))
+            return Op(name, (), kwargs, kind=_kind(ch), pick=_pick(ch, name))
         args: tuple[Any, ...] = (dim, descending) if descending else (dim,)
-        return Op(name, args, kind=_kind(ch))
+        return Op(name, args, kind=_kind(ch), pick=_pick(ch, name))
     return build
 
 
@@ -47,17 +53,17 @@ def _topk(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     k = _k(t, ch, ctx, dim, 0)
     flags = [("largest", ch.chance(0.7)), ("sorted", ch.chance(0.8))]
     if ch.chance(0.5):
-        return Op("topk", (k, dim, *(v for _, v in flags)), kind=_kind(ch))
+        return Op("topk", (k, dim, *(v for _, v in flags)), kind=_kind(ch),
+                  pick=_pick(ch, "topk"))
     return Op("topk", (k,), (("dim", dim), *(f for f in flags if ch.chance(0.5))),
-              kind=_kind(ch))
+              kind=_kind(ch), pick=_pick(ch, "topk"))
 
 
 def _kthvalue(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     dim = _dim(ch, t.ndim, ctx)
     k = _k(t, ch, ctx, dim, 1)
-    if ch.chance(0.4):
-        return Op("kthvalue", (k, dim), (("keepdim", ch.chance(0.5)),), kind=_kind(ch))
-    return Op("kthvalue", (k, dim), kind=_kind(ch))
+    keepdim = (("keepdim", ch.chance(0.5)),) if ch.chance(0.4) else ()
+    return Op("kthvalue", (k, dim), keepdim, kind=_kind(ch), pick=_pick(ch, "kthvalue"))
 
 
 # the CPU kernels take every real dtype: sort and kthvalue bool too, topk no bool

@@ -196,7 +196,7 @@ def test_network_chains_call_the_networks_ops_in_about_their_share_of_steps() ->
     seen: set[str] = set()
     counts = [0, 0]  # network steps, all steps after the input
 
-    @settings(QUICK, max_examples=800, phases=(Phase.generate,))
+    @settings(QUICK, max_examples=2000, phases=(Phase.generate,))
     @given(network_chains())
     def property_(program: Program) -> None:
         for step in program.steps[input_steps(program):]:
@@ -207,7 +207,7 @@ def test_network_chains_call_the_networks_ops_in_about_their_share_of_steps() ->
 
     property_()
     # Hypothesis draws choices unevenly (the first options more often), so a few ops may
-    # miss 800 examples; every family must be there, and nearly every op
+    # miss 2000 examples; every family must be there, and nearly every op
     families = {op.family for op in OPS if op.key in seen}
     catalogued = NETWORK_FAMILIES & {op.family for op in OPS}
     assert families == catalogued, f"families never drawn: {catalogued - families}"

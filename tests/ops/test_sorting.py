@@ -76,6 +76,10 @@ VALUES: Table = [
     ("sort-zero-dim-forms", "v = torch.tensor(2.5)\na = v.sort()\nb = v.sort(0)\n"
                             "c = v.argsort(-1)\nd = v.topk(1)\ne = v.kthvalue(1, 0, True)\n"
                             "f = torch.tensor(True).kthvalue(1)"),
+    ("sort-empty-gapped-and-empty-index", "x = torch.arange(0).view(4, 4, 4, 0)[::2]\n"
+                                          "a = x.msort()\nb = x.sort(1)\n"
+                                          "y = torch.arange(40.).view(8, 1, 1, 5)[False]\n"
+                                          "c = torch.argsort(y, stable=True, dim=2)"),
     ("sort-written-input", X + "y = x.clone()\ny[0, 0, 0] = 100.\na = y.sort(1)\n"
                                "b = y.topk(2, 2)\nc = y.kthvalue(2, 0)"),
 ]

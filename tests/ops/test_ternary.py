@@ -135,6 +135,9 @@ LERP: Table = [
     ("lerp-0d-f64-weight-accepted", S + "z = torch.lerp(s, e, torch.tensor(0.5, "
                                     "dtype=torch.float64))"),
     ("lerp-0d-int-weight-accepted", S + "z = torch.lerp(s, e, torch.tensor(1))"),
+    ("lerp-0d-weight-of-own-dtype-is-a-tensor", "x = torch.tensor(0.5)\ny = x[None, None]\n"
+                                                "z = torch.tensor([[0.]])\n"
+                                                "a = z.lerp_(y, x)\nb = y.lerp(z, x)"),
     ("lerp-complex-scalar-weight", "z = torch.lerp(torch.tensor([1, 2j]), torch.tensor([3, 4j]), "
                                    "0.5j)"),
     ("lerp-meta", "n = torch.zeros(3, device='meta')\nz = torch.lerp(n, n, torch.zeros(3, "
@@ -240,6 +243,8 @@ ERRORS: Table = [
                              "torch.tensor([2, 2, 2]))"),
     ("err-addcdiv-positional-value", V + P + "z = torch.addcdiv(v, p, q, 2)"),
     ("err-lerp-int", "a = torch.arange(3)\nz = torch.lerp(a, a, 0.5)"),
+    ("err-lerp_-0d-weight-overlapping-self", "x = torch.tensor(0.5)\ny = x[None, None]\n"
+                                             "a = y.lerp_(y, x)"),
     ("err-lerp-end-f64", S + "z = torch.lerp(s, torch.tensor([4., 6., 8.], "
                          "dtype=torch.float64), 0.5)"),
     ("err-lerp-weight-f64", S + "z = torch.lerp(s, e, torch.tensor([0.5, 0.5, 0.5], "
