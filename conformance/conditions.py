@@ -32,6 +32,7 @@ from .compare import Difference
 from .coverage import snapshot_layout
 from .execute import StepResult, live_at
 from .observe import FIELDS
+from .targets import split_input
 
 # what a difference may be in: a snapshot field, an exception, a tensor that is missing, or
 # a program that ran another number of steps (compare, execute)
@@ -319,13 +320,15 @@ def _written_in_call(site: Site, diffs: list[Difference]) -> bool:
 
 @fact("subject.storage_written_in_call")
 def _storage_written_in_call(site: Site, diffs: list[Difference]) -> bool:
-    """Inside a compiled function's call: an earlier step of the body wrote a tensor on the
-    step's subject's storage."""
-    if site.call is None or site.subject is None:
+    """Inside a compiled function's call, or the body of a program compiled whole (the
+    steps after those building its input): an earlier step of the body wrote a tensor on
+    the step's subject's storage."""
+    if site.subject is None or (site.call is None and not site.inputs):
         return False
+    start = site.call.index if site.call is not None else len(split_input(site.program)[0])
     storage = site.subject.storage
     return any(w in site.before and site.before[w].storage == storage
-               for w in {written(s) for s in site.program.steps[site.call.index:site.index]})
+               for w in {written(s) for s in site.program.steps[start:site.index]})
 
 
 # -- operands: what the step reads besides its subject

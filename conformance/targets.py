@@ -219,7 +219,7 @@ class FakeTarget(Target):
         return {**super().replay_setup(program), "fake": True}
 
 
-def _split_input(program: Program) -> tuple[list[Step], list[Step]]:
+def split_input(program: Program) -> tuple[list[Step], list[Step]]:
     """Split into the steps building the input (run eagerly) and the compiled body.
 
     The input is the first step's tensor; the steps rebuilding it from itself alone
@@ -292,7 +292,7 @@ class CompiledTarget(Target):
         if program.functions:
             return "".join(self._function_source(f) + "\n\n\n" for f in program.functions) \
                 + "\n".join(repr(s) for s in program.steps) + "\n"
-        base, body = _split_input(program)
+        base, body = split_input(program)
         if not base or not body:
             raise Unsupported(f"{self.name}: the program has no step after its input")
         arg = base[0].out
@@ -343,7 +343,7 @@ class CompiledTarget(Target):
         # a compiled program is seen whole: each shorter program still has a step to compile
         if program.functions:
             return range(0)
-        base, _ = _split_input(program)
+        base, _ = split_input(program)
         return range(len(base) + 1, len(program.steps))
 
     @property

@@ -164,6 +164,19 @@ def test_a_predicate_holds_only_where_its_fact_does(name: str, value: Any, true:
         assert holds(parse_when({name: False}), *false)
 
 
+def test_storage_written_in_call_reads_the_body_of_a_program_compiled_whole() -> None:
+    # the steps building the input (x0 = x0.as_strided(...)) are no part of the body; a write
+    # in the body to the input's storage is, and a write to another storage is not
+    base = "x0 = torch.arange(5.)\nx0 = x0.as_strided((2,), (1,), 1)\n"
+    when = parse_when({"subject.storage_written_in_call": True})
+    written = step_site(base + "x1 = x0.relu_()\nx2 = x0.chunk(2, 0)[0]\n", ("x0",))
+    other = step_site(base + "c = x0.clone()\nx1 = c.relu_()\nx2 = x0.chunk(2, 0)[0]\n",
+                      ("x0",))
+    assert holds(when, [STRIDES], written)
+    assert not holds(when, [STRIDES], other)
+    assert not holds(when, [STRIDES], step_site(base + "x2 = x0.chunk(2, 0)[0]\n", ("x0",)))
+
+
 def test_every_predicate_has_a_case_and_a_docstring() -> None:
     assert set(PREDICATES) == {c[0] for c in CASES}, "a predicate without a test above"
     assert all(p.doc.endswith((".", ")")) for p in PREDICATES.values())
