@@ -217,8 +217,20 @@ def run_compiled(source: str, backend: str | None, torch: Any, dynamic: bool | N
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
             inner = unwrapped(exc)
             text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
-            return (error_kind(inner), text[:400]), {}
+            return (error_kind(inner), clipped(text)), {}
     return None, {k: v for k, v in zip(env["OUTPUTS"], outputs) if isinstance(v, torch.Tensor)}
+
+
+def clipped(text: str, keep: int = 400) -> str:
+    """Shorten a long message to its first `keep` characters, keeping also the error dynamo
+    caught where the head cut it off ("Dynamo failed to run FX node ...: got
+    RuntimeError('tried to ...')"), which says what went wrong."""
+    if len(text) <= keep:
+        return text
+    cause = text.find(": got ", keep // 2)
+    if cause == -1 or cause + 2 < keep - 40:
+        return text[:keep]
+    return f"{text[:keep]} ... {text[cause + 2:cause + 2 + keep // 2]}"
 
 
 def same_values(actual: Any, expected: Any, tolerance: float = 0.0) -> bool:

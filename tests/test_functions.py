@@ -201,3 +201,15 @@ def test_a_metadata_change_before_a_call_is_no_mutation_inside_it() -> None:
 
     assert not mutated_at_last_body_step("    t1 = a.add_(1)\n")
     assert mutated_at_last_body_step("    t1 = a.t_()\n")
+
+
+def test_a_long_compiled_message_keeps_the_error_dynamo_caught() -> None:
+    from stridecheck.conformance.replay import clipped
+
+    head = "RuntimeError when making fake tensor call: call_function linear(" + "x" * 500
+    text = head + ": got RuntimeError('tried to directly modify sizes') Hint: " + "y" * 500
+    short = clipped(text)
+    assert short.startswith(head[:400]) and "got RuntimeError('tried to directly modify" in short
+    assert len(short) < 700
+    assert clipped("short message") == "short message"
+    assert clipped("z" * 900) == "z" * 400
