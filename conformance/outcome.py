@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from stridecheck.reference.errors import MESSAGES
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Program, Step, encode_value, from_data, to_data
 
@@ -187,6 +188,16 @@ def input_of(expected: list[StepResult], program: Program) -> tuple[str, int]:
     return found
 
 
+# how the model words a call torch takes that it has no rule for (op_errors "not_modelled")
+_NOT_MODELLED = MESSAGES["not_modelled"][1].partition("{")[0]
+
+
+def not_modelled(message: str) -> bool:
+    """Tell whether an error message is the model's own refusal of a call it has no rule for,
+    which no target can be compared on."""
+    return message.startswith(_NOT_MODELLED)
+
+
 def check(program: Program, target: Target, watch: Watch | None = None) -> Outcome:
     """Run `program` on the reference and on `target`; return the classified outcome.
 
@@ -196,6 +207,10 @@ def check(program: Program, target: Target, watch: Watch | None = None) -> Outco
 
     full = run(program, ref, watch=watch)
     dtype, rank = input_of(full, program)
+    gap = next((r.error[1] for r in full if r.error and not_modelled(r.error[1])), None)
+    if gap is not None:  # the model has no rule for a step: nothing to compare it with
+        return Outcome(UNSUPPORTED, target, program, reason=f"reference: {gap}", dtype=dtype,
+                       rank=rank)
     try:
         actual = target.run(program, watch)
     except Unsupported as exc:

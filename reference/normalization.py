@@ -179,6 +179,13 @@ def _check_layer_norm(input: Tensor, normalized_shape: tuple[int, ...],  # noqa:
     if input.dtype.name not in _KERNEL_DTYPES:
         raise errors.fail("kernel_dtype", kernel="LayerNormKernelImpl",
                           type=input.dtype.scalar_name)
+    # not mixed (the first parameter has the input's dtype): the kernel reads every parameter
+    # as the input's type, and data_ptr<T>() refuses one of another (measured: a half input
+    # and weight with a float bias)
+    for p in params if params and params[0].dtype is input.dtype else ():
+        if p.dtype is not input.dtype:
+            raise errors.fail("scalar_type", want=input.dtype.scalar_name,
+                              got=p.dtype.scalar_name)
 
 
 def _layer_norm_values(x: np.ndarray, defined: np.ndarray, tol_in: float,

@@ -409,7 +409,6 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "conv_output_too_small": (
         RuntimeError, "Given input size per channel: ({input}). Calculated output size per "
         "channel: ({output}). Output size is too small"),
-    "conv_scalar_type": (RuntimeError, "expected scalar type {want} but found {got}"),
     # linalg (reference/linalg.py): keep this family's messages below this line
     # LinearAlgebraUtils.h checkIsMatrix, checkFloatingOrComplex; BatchLinearAlgebra.cpp
     "linalg_matrix": (RuntimeError, "{op}: The input tensor A must have at least 2 dimensions."),

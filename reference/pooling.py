@@ -334,6 +334,9 @@ def avg_pool2d(input: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
          output_size(w, k[1], p[1], s[1], 1, ceil_mode))
     _shape_check(input, k, s, p, (1, 1), o)
     shape = (*input._geom.shape[:-3], c, *o)
+    # read before out= is resized: an out= that is the input itself changes shape with it
+    planes = _planes(input) if not input.is_meta and input.numel() else None
+    clobbered = out is not None and shares_bytes(out, input)
     if out is None:
         dest = _fresh(input, shape, input.dtype)
     else:
@@ -343,8 +346,8 @@ def avg_pool2d(input: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
         writes.check_writable(out)
         dest = out
     _check_kernel_dtype(input, _AVG_DTYPES, "avg_pool2d")
-    if not dest.is_meta and dest.numel():
-        x, defined, t_in = _planes(input)
+    if planes is not None and not dest.is_meta and dest.numel():
+        x, defined, t_in = planes
         taps = (_taps(h, o[0], k[0], s[0], p[0], 1), _taps(w, o[1], k[1], s[1], p[1], 1))
         divisor = _divisors((h, w), k, s, p, o, count_include_pad, divisor_override)
         acc = np.dtype(np.float64 if input.dtype is dtypes.float64 else
@@ -360,7 +363,6 @@ def avg_pool2d(input: Tensor, kernel_size: Sequence[int], stride: Sequence[int],
             undefined |= loose
             kept = bound[~undefined & np.isfinite(bound)]
             tolerance = float(kept.max()) if kept.size else 0.0
-        clobbered = out is not None and shares_bytes(out, input)
         store(dest, Result(values.reshape(shape), undefined.reshape(shape), tolerance),
               clobbered)
     if out is not None:

@@ -26,7 +26,7 @@ from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import Layout
 from .layouts import broadcast_shapes, empty_like_strides
 from .operands import is_tensor
-from .overlap import shares_bytes
+from .overlap import assert_no_partial_overlap, shares_bytes
 from .pointwise import check_out_dtype, cpp_type, resize_out
 from .product_values import affine, contract, store, zero, zero_product
 
@@ -196,6 +196,7 @@ def _addmm(self: Tensor, m1: Tensor, m2: Tensor, beta: Any = 1, alpha: Any = 1, 
         k = m1._geom.shape[1]
         if beta != 0 and source is not dest:
             writes.check_writable(dest)  # result.copy_(self)
+            assert_no_partial_overlap(dest, source)
         if k:
             _refuse("addmm_impl_cpu_", dest.dtype)
             _check_copy_back(dest)

@@ -119,11 +119,13 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
                        _sort_out(o, input, dt, layout)
                        for o, dt in ((values_out, input.dtype), (indices_out, dtypes.int64)))
     clobbered = False
-    if values_out is not None:  # the kernel's values.copy_(self)
+    if values_out is not None and values is not input:
+        # the kernel's values.copy_(self), which returns at once when out is self (is_same)
         writes.check_writable(values)
-        if values is not input:
-            assert_no_partial_overlap(values, input)
-            clobbered = shares_bytes(values, input) and values._geom != input._geom
+        assert_no_partial_overlap(values, input)
+        clobbered = shares_bytes(values, input) and values._geom != input._geom
+    elif values_out is not None:
+        clobbered = overlaps_internally(values._geom)  # sorted in place over shared elements
     if not input.is_meta and input.numel():
         x, defined = _known(input)
         if not input.ndim:

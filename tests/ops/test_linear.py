@@ -130,6 +130,10 @@ OUT_IS_OPERAND: Table = [
 ]
 
 OUT_IS_OPERAND_ERRORS: Table = [
+    ("err-addmm-out-partly-overlapping-its-input", "x = torch.arange(2.).view(2, 1)\n"
+                                                   "s = x.adjoint()\n"
+                                                   "a = torch.addmm(s, torch.tensor([[0.]]), "
+                                                   "torch.tensor([[0., 0.]]), out=x)"),
     # mm's result in gemm's buffer is copied back into an out= that is the overlapping input
     ("err-mm-out-is-overlapping-input", "x = torch.arange(2).to(torch.complex64)\n"
                                         "a = x.as_strided_((3, 1), (0, 3), 1)\n"

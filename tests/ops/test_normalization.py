@@ -88,6 +88,12 @@ LAYER_NORM: Table = [
 ]
 
 ERRORS: Table = [
+    ("err-layer-norm-half-weight-float-bias", "x = torch.ones(2, 3).half()\n"
+                                              f"a = {F}.layer_norm(x, (3,), torch.ones(3).half(), "
+                                              "torch.ones(3))"),
+    ("err-layer-norm-float-input-half-bias", "x = torch.ones(2, 3)\n"
+                                             f"a = {F}.layer_norm(x, (3,), torch.ones(3), "
+                                             "torch.ones(3).half())"),
     ("err-softmax-long-lastdim", "i = torch.arange(6).view(2, 3)\na = torch.softmax(i, 1)"),
     ("err-softmax-long-dim0", "i = torch.arange(6).view(2, 3)\na = i.softmax(0)"),
     ("err-log-softmax-long-dim0", "i = torch.arange(6).view(2, 3)\na = i.log_softmax(0)"),

@@ -167,6 +167,9 @@ ONE_D: Table = [
 ]
 
 OUT: Table = [
+    ("avg-pool2d-out-is-its-input-resized", "x = torch.arange(2.).view(1, 1, 2, 1)\n"
+                                            "x = x.contiguous(memory_format=torch.channels_last)\n"
+                                            f"a = {F}.avg_pool2d(x, (2, 1), out=x)"),
     ("avg-out-contiguous", X + "o = torch.zeros(2, 3, 2, 2)\n"
                            f"a = {F}.avg_pool2d(x, 2, out=o)"),
     ("avg-out-empty", X + f"o = torch.zeros(0)\na = {F}.avg_pool2d(x, 2, out=o)"),

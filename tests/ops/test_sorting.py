@@ -123,6 +123,8 @@ OUT: Table = [
                                 "o = torch.zeros(0)\na = torch.msort(x, out=o)"),
     ("msort-out-is-input", "x = torch.tensor([5., 4., 3., 2., 1., 0.])\n"
                            "a = torch.msort(x, out=x)"),
+    ("msort-out-is-its-expanded-input", "x = torch.tensor([[True]]).expand(2, 1)\n"
+                                        "a = torch.msort(x, out=x)"),
     ("msort-out-same-geometry", "x = torch.tensor([5., 4., 3., 2., 1., 0.])\n"
                                 "a = torch.msort(x, out=x.view(6))"),
     ("argsort-out-kept-and-resized", "x = torch.tensor([[3., 1.], [2., 0.]]).t()\n"
