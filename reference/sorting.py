@@ -160,27 +160,44 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True,  # noqa: A0
         raise errors.fail("topk_dtype", space=" " if input.dtype.is_complex else "",
                           kind="complex" if input.dtype.is_complex else "bool")
     shape = tuple(k if i == d else n for i, n in enumerate(input._geom.shape))
-    values, indices = (type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
-                       for dt in (input.dtype, dtypes.int64))
-    if not input.is_meta and values.numel():
+    values, indices = _fresh_pair(input, shape)
+    if not input.is_meta and values.numel() and not _lone(input, values, indices):
         x, defined = _known(input)
-        if not input.ndim:
-            store(values, Result(x), False)
-            store(indices, Result(np.zeros((), np.int64)), False)
-        else:
-            order, tied = _order(x, d, largest)
-            lost = _row_undefined(defined, d, shape)
-            taken = np.take(order, np.arange(k), axis=d)
-            picked = np.take_along_axis(x, taken, d)
-            # an element equal to another may be reported by either index; unsorted results
-            # come in the kernel's own order
-            ties = np.take_along_axis(_tied_anywhere(x, d), taken, d)
-            loose = np.ones(shape, np.bool_) if not sorted and k > 1 else \
-                np.zeros(shape, np.bool_)
-            zeros = ties & (picked == 0) if x.dtype.kind == "f" else np.zeros(shape, np.bool_)
-            store(values, Result(picked, lost | loose | zeros), False)
-            store(indices, Result(taken.astype(np.int64), lost | loose | ties), False)
+        order, _ = _order(x, d, largest)
+        taken = np.take(order, np.arange(k), axis=d)
+        picked, ties, zeros = _selected(x, d, taken)
+        # unsorted results come in the kernel's own order
+        loose = np.full(shape, not sorted and k > 1)
+        lost = _row_undefined(defined, d, shape) | loose
+        store(values, Result(picked, lost | zeros), False)
+        store(indices, Result(taken.astype(np.int64), lost | ties), False)
     return _PAIRS["topk"](values, indices)
+
+
+def _fresh_pair(input: Tensor, shape: tuple[int, ...]  # noqa: A002 - torch's name
+                ) -> tuple[Tensor, Tensor]:
+    """Contiguous values of the input's dtype and int64 indices of `shape`."""
+    return tuple(type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
+                 for dt in (input.dtype, dtypes.int64))  # type: ignore[return-value]
+
+
+def _lone(input: Tensor, values: Tensor, indices: Tensor) -> bool:  # noqa: A002
+    """Store a 0-d input's one element and index 0 (the kernels copy it); say if it was."""
+    if input.ndim:
+        return False
+    store(values, Result(input._values()), False)
+    store(indices, Result(np.zeros((), np.int64)), False)
+    return True
+
+
+def _selected(x: np.ndarray, axis: int, taken: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the elements at `taken` along axis, which of them equal another of their slice
+    (either index may be reported for those) and which are equal zeros (of either sign)."""
+    picked = np.take_along_axis(x, taken, axis)
+    ties = np.take_along_axis(_tied_anywhere(x, axis), taken, axis)
+    zeros = ties & (picked == 0) if x.dtype.kind == "f" else np.zeros_like(ties)
+    return picked, ties, zeros
 
 
 def _tied_anywhere(x: np.ndarray, axis: int) -> np.ndarray:
@@ -208,23 +225,16 @@ def kthvalue(input: Tensor, k: int, dim: int = -1,  # noqa: A002 - torch's name
                               type=input.dtype.scalar_name)
         shape = tuple(1 if i == d else n for i, n in enumerate(input._geom.shape)
                       if keepdim or i != d)
-    values, indices = (type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
-                       for dt in (input.dtype, dtypes.int64))
-    if not input.is_meta and values.numel():
+    values, indices = _fresh_pair(input, shape)
+    if not input.is_meta and values.numel() and not _lone(input, values, indices):
         x, defined = _known(input)
-        if not input.ndim:
-            store(values, Result(x), False)
-            store(indices, Result(np.zeros((), np.int64)), False)
-        else:
-            order, _ = _order(x, d, False)
-            at = np.take(order, [k - 1], axis=d)
-            picked = np.take_along_axis(x, at, d)
-            ties = np.take_along_axis(_tied_anywhere(x, d), at, d)
-            lost = ~defined.all(d, keepdims=True)
-            zeros = ties & (picked == 0) if x.dtype.kind == "f" else np.zeros_like(ties)
-            store(values, Result(picked.reshape(shape), (lost | zeros).reshape(shape)), False)
-            store(indices, Result(at.astype(np.int64).reshape(shape),
-                                  (lost | ties).reshape(shape)), False)
+        order, _ = _order(x, d, False)
+        at = np.take(order, [k - 1], axis=d)
+        picked, ties, zeros = _selected(x, d, at)
+        lost = ~defined.all(d, keepdims=True)
+        store(values, Result(picked.reshape(shape), (lost | zeros).reshape(shape)), False)
+        store(indices, Result(at.astype(np.int64).reshape(shape), (lost | ties).reshape(shape)),
+              False)
     return _PAIRS["kthvalue"](values, indices)
 
 
