@@ -333,8 +333,10 @@ def _avg_pool2d_drops_channels_last(func: Any, args: Any, kwargs: Any) -> Any:
     # keeping the input's memory format (AveragePool2d.cpp: input.suggest_memory_format())
     out = func(*args, **kwargs)
     if _name(func) == "avg_pool2d" and isinstance(out, torch.Tensor) and out.dim() == 4 \
-            and "out" not in kwargs and not out.is_contiguous():
-        return out.contiguous()
+            and "out" not in kwargs and out.is_contiguous(memory_format=torch.channels_last):
+        row_major = out.clone(memory_format=torch.contiguous_format)
+        if row_major.stride() != out.stride():
+            return row_major
     return out
 
 
