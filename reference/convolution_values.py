@@ -20,7 +20,7 @@ import numpy as np
 
 from . import dtypes
 from .dtypes import dtype as DType
-from .product_values import _CANCELLATION, _FORMATS, Product, _quantum
+from .product_values import _FORMATS, Product, _quantum, cancellation
 
 Ints = tuple[int, ...]
 
@@ -87,7 +87,7 @@ def convolve(x: tuple[np.ndarray, np.ndarray, float], w: tuple[np.ndarray, np.nd
     accumulation type's significand, else carry a tolerance of
     2 * ((k + 2) * eps + input tolerances) times the worst ratio of an element's terms'
     magnitudes to itself, k the terms an element sums; elements whose ratio passes
-    _CANCELLATION are left undefined.
+    product_values._CANCELLATION are left undefined (product_values.cancellation).
     """
     (xv, x_ok, x_tol), (wv, w_ok, w_tol) = x, w
     integral = not (dt.is_floating_point or dt.is_complex)
@@ -136,12 +136,7 @@ def convolve(x: tuple[np.ndarray, np.ndarray, float], w: tuple[np.ndarray, np.nd
         return Product(values, undefined, 0.0, loose)
     eps = dt.eps if reduced and win.transposed else (
         dtypes.float32.eps if reduced else dt.eps)
-    with np.errstate(all="ignore"):
-        ratio = np.where(size > 0, size / np.abs(values), 0.0)
-    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
-    undefined = undefined | ~kept
-    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
-    worst = float(usable.max()) if usable.size else 0.0
+    undefined, worst = cancellation(size, values, undefined)
     # the terms one element sums: a group's channels times the kernel's taps
     k = int(np.prod(ws.shape[1:])) if not win.transposed else (
         ws.shape[0] // win.groups * int(np.prod(ws.shape[2:])))

@@ -54,6 +54,18 @@ def _numbers(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
     return np.where(defined, values.astype(wide), 0), defined
 
 
+def cancellation(terms: np.ndarray, values: np.ndarray, undefined: np.ndarray
+                 ) -> tuple[np.ndarray, float]:
+    """Leave undefined the finite elements whose terms' magnitudes exceed _CANCELLATION times
+    their own; return the new mask and the largest such ratio among the elements kept."""
+    with np.errstate(all="ignore"):
+        ratio = np.where(terms > 0, terms / np.abs(values), 0.0)
+    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
+    undefined = undefined | ~kept
+    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
+    return undefined, float(usable.max()) if usable.size else 0.0
+
+
 def _quantum(x: np.ndarray) -> float:
     """Return the largest power of two every finite component of x is a multiple of."""
     parts = np.concatenate([x.real.ravel(), x.imag.ravel()]) if x.dtype.kind == "c" else x.ravel()
@@ -108,13 +120,7 @@ def contract(a: Tensor, b: Tensor, a_shape: Shape, b_shape: Shape, dt: DType) ->
         return Product(values, undefined, 0.0, loose)
     reduced = dt in (dtypes.float16, dtypes.bfloat16, dtypes.complex32)
     accumulate = dtypes.float32.eps if reduced else dt.eps
-    magnitude = np.abs(values)
-    with np.errstate(all="ignore"):
-        ratio = np.where(bound > 0, bound / magnitude, 0.0)
-    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
-    undefined = undefined | ~kept
-    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
-    worst = float(usable.max()) if usable.size else 0.0
+    undefined, worst = cancellation(bound, values, undefined)
     k = a_shape[-1]
     tolerance = 2 * (((k + 2) * accumulate + slack) * worst + dt.eps)
     return Product(values, undefined, tolerance, loose)
@@ -190,12 +196,7 @@ def affine(product: Product, c: Tensor | None, beta: complex, alpha: complex, dt
     reduced = dt in (dtypes.float16, dtypes.bfloat16, dtypes.complex32)
     accumulate = dtypes.float32.eps if reduced else dt.eps
     terms = _magnitude(scaled) + _magnitude(added)
-    with np.errstate(all="ignore"):
-        ratio = np.where(terms > 0, terms / np.abs(values), 0.0)
-    kept = ~np.isfinite(values) | (ratio <= _CANCELLATION)
-    undefined = undefined | ~kept
-    usable = ratio[kept & ~undefined & np.isfinite(ratio)]
-    worst = float(usable.max()) if usable.size else 0.0
+    undefined, worst = cancellation(terms, values, undefined)
     base = product.tolerance or (k + 2) * accumulate
     tolerance = 2 * ((base + 3 * accumulate + c_tolerance) * worst + dt.eps)
     return Product(values, undefined, tolerance, loose)

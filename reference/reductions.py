@@ -75,10 +75,15 @@ class _ValuesIndices(tuple[Any, Any]):
                f"indices={self[1]!r})"
 
 
+def named_pairs(*names: str) -> dict[str, type[_ValuesIndices]]:
+    """Return torch.return_types' (values, indices) classes of these names."""
+    return {name: type(name, (_ValuesIndices,), {"__slots__": (),
+                                                 "__module__": "torch.return_types"})
+            for name in names}
+
+
 # torch.return_types.max and .min, named as torch names them
-_PAIRS: dict[str, type[_ValuesIndices]] = {
-    name: type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
-    for name in ("max", "min")}
+_PAIRS = named_pairs("max", "min")
 
 
 # -- arguments -------------------------------------------------------------------------------

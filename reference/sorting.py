@@ -36,16 +36,14 @@ from .iterator import Layout
 from .overlap import assert_no_partial_overlap, shares_bytes
 from .pointwise import check_out_dtype, resize_out
 from .reduction_values import Result
-from .reductions import _ValuesIndices, store
+from .reductions import _ValuesIndices, named_pairs, store
 from .views import wrap_dim
 
 if TYPE_CHECKING:
     from .tensor import Tensor
 
 # torch.return_types' named pairs, as torch names them
-_PAIRS: dict[str, type[_ValuesIndices]] = {
-    name: type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
-    for name in ("sort", "topk", "kthvalue")}
+_PAIRS = named_pairs("sort", "topk", "kthvalue")
 
 
 # -- the order of a slice ---------------------------------------------------------------------
