@@ -12,7 +12,7 @@ from stridecheck.strategies.program import Function, Program, Step, apply, bind,
 
 from .compare import Difference, diff_live
 from .observe import FIELDS, Snapshot, is_tensor, snapshot_all
-from .replay import first_line
+from .replay import agrees, first_line
 
 
 @dataclass
@@ -45,27 +45,32 @@ def from_first_call(program: Program) -> Watch:
 
 def run(program: Program, lib: Any, *, observe_every_step: bool = True,
         realize: Realize = interpreted, watch: Watch | None = None,
-        unshown: tuple[str, ...] = ()) -> list[StepResult]:
+        unshown: tuple[str, ...] = (), settle: Callable[[], None] | None = None
+        ) -> list[StepResult]:
     """Run every step on `lib` until one raises; observe live tensors after each step (those
     `watch` names: a batch observes after each step only what that step can change), but not
     the spellings `unshown` names (a target's `unshown_spellings`: they cost, and are hidden).
 
     The program's functions are made callable by `realize(function, lib)`: as they are, or
-    compiled.
+    compiled. `settle()`, called after each step, waits for what the step queued on a device,
+    so that an error the device raises later is the step's (replay.settle).
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # torch's deprecation notes are not outcomes
-        return _run(program, lib, observe_every_step, realize, watch, unshown)
+        return _run(program, lib, observe_every_step, realize, watch, unshown, settle)
 
 
 def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize,
-         watch: Watch | None, unshown: tuple[str, ...]) -> list[StepResult]:
+         watch: Watch | None, unshown: tuple[str, ...],
+         settle: Callable[[], None] | None) -> list[StepResult]:
     env: dict[str, Any] = {f.name: realize(f, lib) for f in program.functions}
     results: list[StepResult] = []
     for i, step in enumerate(program.steps):
         subject = lib if step.src is None else env[step.src]
         try:
             out = apply(step.op, subject, lib, env)
+            if settle is not None:
+                settle()
         except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
             results.append(StepResult(step, first_line(exc), index=i))
             return results
@@ -136,8 +141,7 @@ def first_difference(actual: list[StepResult], expected: list[StepResult],
     before: dict[str, Snapshot] = {}
     for i, (a, e) in enumerate(zip(actual, expected)):
         context = shape_context(e.step, before)
-        if (a.error is None) != (e.error is None) or (
-                a.error and e.error and a.error[0] != e.error[0]):
+        if not agrees(a.error, e.error):
             return i, [Difference("<step>", "exception", _err(a), _err(e), context,
                                   _device_of(e.step, before))]
         if e.error is not None:

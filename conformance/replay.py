@@ -22,6 +22,12 @@ from .spellings import error_kind, error_value, read
 # how a build refuses work that needs a device or feature it lacks: not a divergence
 REFUSALS: tuple[str, ...] = ("not linked with support for", "Torch not compiled with",
                              "no kernel image", "is not available", "found no NVIDIA driver")
+# the errors after which a device's context is lost for the rest of the process: CUDA's
+# sticky errors (a kernel's failed CUDA_KERNEL_ASSERT, a fault; c10/cuda/CUDAException.h), which
+# every later call on the device raises again, whatever it does
+DEVICE_FAULTS: tuple[str, ...] = ("device-side assert triggered", "illegal memory access",
+                                  "unspecified launch failure", "misaligned address",
+                                  "illegal instruction")
 # the memory formats whose contiguity is observed, in order
 FORMATS = ("contiguous_format", "channels_last", "channels_last_3d")
 
@@ -46,6 +52,39 @@ def first_line(exc: BaseException) -> tuple[str, str]:
         if cause and cause not in text:
             text = f"{text} (from {type(root).__name__}: {cause})"
     return error_kind(inner), text
+
+
+def device_fault(message: str) -> bool:
+    """Tell whether an error message is a device fault (DEVICE_FAULTS)."""
+    return any(m in message for m in DEVICE_FAULTS)
+
+
+def agrees(actual: tuple[str, str] | None, expected: tuple[str, str] | None) -> bool:
+    """Tell whether a step's error agrees with the expected one: both none, or of one kind.
+
+    An accelerator checks indices inside its kernels (CUDA_KERNEL_ASSERT in the index, gather
+    and scatter kernels): where torch on the CPU raises an index error, the device faults,
+    which is the same refusal, raised where the device can.
+    """
+    if actual is None or expected is None:
+        return actual is expected
+    if device_fault(actual[1]):
+        return expected[0] == "IndexError" or any(
+            m in expected[1] for m in ("out of bounds", "out of range"))
+    return actual[0] == expected[0]
+
+
+def settle(torch: Any, device: str) -> None:
+    """Wait for the kernels queued on `device` (an accelerator's run asynchronously), so that
+    an error one of them raises is raised by the step that launched it."""
+    kind = device.split(":")[0]
+    if kind in ("cpu", "meta"):
+        return
+    module = getattr(torch, kind, None)
+    synchronize = getattr(module, "synchronize", None)
+    available = getattr(module, "is_available", None)
+    if synchronize is not None and available is not None and available():
+        synchronize()
 
 
 def _root(exc: BaseException) -> BaseException:
@@ -170,6 +209,7 @@ def run_steps(source: str, torch: Any, setup: dict[str, Any] | None = None) -> A
     """
     env: dict[str, Any] = {"torch": torch}
     backend = (setup or {}).get("backend")
+    device = "cpu" if (setup or {}).get("fake") else str((setup or {}).get("device") or "cpu")
     if backend:
         import torch._dynamo
         torch._dynamo.reset()
@@ -182,6 +222,7 @@ def run_steps(source: str, torch: Any, setup: dict[str, Any] | None = None) -> A
             continue
         try:
             exec(compile(ast.Module([node], []), "<program>", "exec"), env)  # noqa: S102
+            settle(torch, device)
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
             yield first_line(exc), {}
             return
@@ -194,11 +235,13 @@ def _defined(source: str, name: str, env: dict[str, Any]) -> Any:
 
 
 def run_compiled(source: str, backend: str | None, torch: Any, dynamic: bool | None = None,
-                 mark_dynamic: bool = False) -> tuple[tuple[str, str] | None, dict[str, Any]]:
+                 mark_dynamic: bool = False, device: str = "cpu"
+                 ) -> tuple[tuple[str, str] | None, dict[str, Any]]:
     """Build the input eagerly, run the compiled `program`; return (error, returned tensors).
 
     `source` defines make_input(), program(input) and OUTPUTS, the names of what it returns.
     Without a backend, program() runs eagerly (what a repro shows beside the compiled run).
+    `device` is the one the program runs on (settle).
     """
     import torch._dynamo
 
@@ -214,6 +257,7 @@ def run_compiled(source: str, backend: str | None, torch: Any, dynamic: bool | N
             program = env["program"] if backend is None else \
                 torch.compile(env["program"], backend=backend, dynamic=dynamic)
             outputs = program(x)
+            settle(torch, device)
         except Exception as exc:  # noqa: BLE001 - the program's error is the outcome
             inner = unwrapped(exc)
             text = " ".join(line.strip() for line in str(inner).splitlines() if line.strip())
@@ -262,7 +306,7 @@ def differences(expected: dict[str, Any], error: tuple[str, str] | None,
     if error is not None and any(m in error[1] for m in refusals):
         raise CannotRun(error[1])
     want = expected["raises"]
-    if (error is None) != (want is None) or (error and want and error[0] != want[0]):
+    if not agrees(error, None if want is None else (want[0], want[1])):
         said = [None if e is None else f"{e[0]}: {e[1]}" for e in (error, want)]
         return [f"<step>.exception={show(said[0])}, but should be {show(said[1])}{where}"]
     out = []
@@ -299,7 +343,8 @@ def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
     refusals = tuple(setup.get("refusals") or REFUSALS)
     if setup["runner"] == "compiled":
         error, live = run_compiled(program, setup.get("backend"), torch, setup.get("dynamic"),
-                                   bool(setup.get("mark_dynamic")))
+                                   bool(setup.get("mark_dynamic")),
+                                   str(setup.get("device") or "cpu"))
         seen = {} if error else observe(live, fields, torch)
         return differences(expected[-1], error, seen, refusals)
     for want, (error, live) in zip(expected, run_steps(program, torch, setup)):

@@ -54,6 +54,24 @@ def _torch() -> Any:
     return torch
 
 
+# device type -> why this process can no longer run programs on it: a device fault
+# (replay.DEVICE_FAULTS) loses the device's context until the process ends, and every later
+# program on the device, whatever it does, would raise the fault again
+_LOST: dict[str, str] = {}
+
+
+def _lose(device: str, step: Any, message: str) -> None:
+    kind = device.split(":")[0]
+    _LOST.setdefault(kind, f"the {kind} device faulted earlier in this process, at `{step!r}` "
+                           f"({message[:120]}), and its context is lost until the process "
+                           "ends; that program's outcome was recorded")
+
+
+def lost(target: Target) -> str | None:
+    """Return why `target` can run nothing more in this process (its device faulted), if so."""
+    return _LOST.get(target.device.split(":")[0])
+
+
 @dataclass(frozen=True)
 class Target:
     """One way to run programs: eager torch on `device` unless a subclass says otherwise."""
@@ -85,6 +103,9 @@ class Target:
         which tensors to observe after each step (execute.run; all when None)."""
         if self.unavailable:
             raise Unsupported(self.unavailable)
+        why = lost(self)
+        if why:
+            raise Unsupported(f"{self.name}: {why}")
         for step in (*program.steps, *(s for f in program.functions for s in f.body)):
             spec = BY_KEY.get(step.op.key)
             if spec is not None and self.kind in spec.unsupported_on:
@@ -94,10 +115,14 @@ class Target:
         for r in results:
             if r.error and any(m in r.error[1] for m in self.refusals):
                 raise Unsupported(f"{self.name}: {r.error[1]}")
+            if r.error and replay.device_fault(r.error[1]):
+                _lose(self.device, r.step, r.error[1])
         return results
 
     def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
-        return run(program, _torch(), watch=watch, unshown=self.unshown_spellings)
+        torch = _torch()
+        return run(program, torch, watch=watch, unshown=self.unshown_spellings,
+                   settle=lambda: replay.settle(torch, self.device))
 
     def warm(self) -> Target:
         """Return this target for many short programs in a row: one that may keep what it
@@ -277,9 +302,10 @@ class CompiledTarget(Target):
             torch._dynamo.reset()
             return run(program, torch, realize=lambda fn, lib: replay.compiled(
                 self._function_source(fn), fn.name, lib, self.backend, self.dynamic,
-                self.mark_dynamic), watch=watch)
+                self.mark_dynamic), watch=watch,
+                settle=lambda: replay.settle(torch, self.device))
         error, live = replay.run_compiled(self.source(program), self.backend, torch,
-                                          self.dynamic, self.mark_dynamic)
+                                          self.dynamic, self.mark_dynamic, self.device)
         last, index = program.steps[-1], len(program.steps) - 1
         if error is not None:
             return [StepResult(last, error, index=index)]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import Phase, given, seed, settings
 from hypothesis import target as steer
+from hypothesis.errors import Flaky
 
 # absolute imports: pytest may import this file as `conformance.test_conformance`, and the
 # classes it checks against must be the ones the plugin built the targets from
@@ -35,7 +36,7 @@ from stridecheck.conformance.plugin import (
     run_state,
 )
 from stridecheck.conformance.results import ClassKey, divergence_class, reproduce_blob
-from stridecheck.conformance.targets import Target
+from stridecheck.conformance.targets import Target, lost
 from stridecheck.strategies import (
     alias_programs,
     function_batches,
@@ -123,6 +124,15 @@ def _run(strategy: Any, target: Target, part: tuple[int, int],
             recorder.failure(failing[-1].failure_record(test, target.device),
                              reproduce_blob(exc))
         raise
+    except Flaky:
+        why = lost(target)
+        if not failing or why is None:
+            raise
+        # the failing example lost the device: nothing replays on it, so Hypothesis, finding
+        # the failure gone, calls it flaky; the example is the failure, unshrunk
+        if recorder is not None:
+            recorder.failure(failing[0].failure_record(test, target.device), None)
+        raise AssertionError(f"{failing[0].explain()}\n\nnot shrunk: {why}") from None
     except KeyboardInterrupt:
         # stopped (a campaign's budget spent) while Hypothesis was shrinking: each class of
         # divergence found so far keeps its shortest example, unshrunk, rather than none

@@ -2,8 +2,10 @@
 
 STRIDECHECK_INJECT names the bugs (comma-separated names from injected_bugs.BUGS or
 MATRIX_BUGS, or
-`segfault-unsqueeze-3d`, which kills the process inside torch). The variable reaches xdist
-workers through the environment, so every process of the run has the same bugs.
+`segfault-unsqueeze-3d`, which kills the process inside torch, or `fault-unsqueeze-3d`, which
+raises CUDA's device-side assert from the CPU kernel, as a GPU's faulting kernel would). The
+variable reaches xdist workers through the environment, so every process of the run has the
+same bugs.
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ def _segfault_unsqueeze(self: Any, dim: int) -> Any:
     return torch.ops.aten.as_strided(self, sizes, strides, self.storage_offset())
 
 
+def _fault_unsqueeze(self: Any, dim: int) -> Any:
+    if self.dim() >= 3:
+        raise RuntimeError("CUDA error: device-side assert triggered")
+    return _segfault_unsqueeze(self, dim)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     from injected_bugs import BUGS, MATRIX_BUGS, _kernel
 
@@ -38,6 +46,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in wanted:
         if name == "segfault-unsqueeze-3d":
             _STACK.enter_context(_kernel("unsqueeze", "CPU", _segfault_unsqueeze))
+        elif name == "fault-unsqueeze-3d":
+            _STACK.enter_context(_kernel("unsqueeze", "CPU", _fault_unsqueeze))
         else:
             _STACK.enter_context(by_name[name].install())
 

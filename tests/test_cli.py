@@ -195,6 +195,22 @@ def test_run_survives_pytest_dying_and_records_the_crash(
     assert (tmp_path / "report.html").stat().st_size > 0
 
 
+def test_a_device_fault_is_recorded_unshrunk_and_the_device_judged_no_further(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _run_with_bug(tmp_path, monkeypatch, "fault-unsqueeze-3d", "200", "-k", "view_chains")
+    assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
+    records = load([str(tmp_path / "results.jsonl")])
+    # one failure: the program that faulted, as it was (nothing replays on a lost device)
+    [failure] = records.failures
+    assert failure["status"] == "divergence" and failure["target"] == "eager:cpu"
+    assert "device-side assert" in failure["diffs"][0]["actual"]
+    assert "not shrunk: the cpu device faulted" in (tmp_path / "pytest.log").read_text()
+    # every later example in the process is unsupported, none a divergence of its own
+    statuses = [e["status"] for e in records.examples]
+    after = statuses[statuses.index("divergence") + 1:]
+    assert after and set(after) == {"unsupported"}, Counter(after)
+
+
 @pytest.mark.parametrize("argv, error", [
     (["sweep", "--count", "0"], "stridecheck sweep: error: argument --count: 0 must be >= 1"),
     (["sweep", "--count", "x"], "stridecheck sweep: error: argument --count: 'x' is not a "
