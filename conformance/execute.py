@@ -24,6 +24,8 @@ class StepResult:
     live: dict[str, Snapshot] = field(default_factory=dict)
     # the index in its program of the step this result stands for (-1 for source text)
     index: int = -1
+    # the error is a refusal the kernel makes element by element (reference.errors.IN_KERNEL)
+    in_kernel: bool = False
 
 
 def _live_tensors(env: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +74,8 @@ def _run(program: Program, lib: Any, observe_every_step: bool, realize: Realize,
             if settle is not None:
                 settle()
         except Exception as exc:  # noqa: BLE001 - any error of the library is an outcome
-            results.append(StepResult(step, first_line(exc), index=i))
+            results.append(StepResult(step, first_line(exc), index=i,
+                                      in_kernel=getattr(exc, "in_kernel", False)))
             return results
         if step.out is not None:
             bind(env, step.out, out)

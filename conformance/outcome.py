@@ -211,6 +211,11 @@ def check(program: Program, target: Target, watch: Watch | None = None) -> Outco
     if gap is not None:  # the model has no rule for a step: nothing to compare it with
         return Outcome(UNSUPPORTED, target, program, reason=f"reference: {gap}", dtype=dtype,
                        rank=rank)
+    if target.asserts_in_kernels and any(r.in_kernel for r in full):
+        # the device would fault, as it should, and be lost to every later program
+        return Outcome(UNSUPPORTED, target, program, dtype=dtype, rank=rank, reason=(
+            f"{target.name}: the program's index is refused inside a kernel, which on "
+            f"{target.device} is a device-side assert that loses the device: not run"))
     try:
         actual = target.run(program, watch)
     except Unsupported as exc:

@@ -28,6 +28,8 @@ REFUSALS: tuple[str, ...] = ("not linked with support for", "Torch not compiled 
 DEVICE_FAULTS: tuple[str, ...] = ("device-side assert triggered", "illegal memory access",
                                   "unspecified launch failure", "misaligned address",
                                   "illegal instruction")
+# the device types whose kernels assert on a bad index (CUDA_KERNEL_ASSERT, SYCL_KERNEL_ASSERT)
+ASSERTING_DEVICES: tuple[str, ...] = ("cuda", "xpu")
 # the memory formats whose contiguity is observed, in order
 FORMATS = ("contiguous_format", "channels_last", "channels_last_3d")
 

@@ -124,6 +124,14 @@ class Target:
         return run(program, torch, watch=watch, unshown=self.unshown_spellings,
                    settle=lambda: replay.settle(torch, self.device))
 
+    @property
+    def asserts_in_kernels(self) -> bool:
+        """Whether the kernels this target runs refuse bad indices with device-side asserts
+        (reference.errors.IN_KERNEL), after which its device is lost (replay.DEVICE_FAULTS):
+        eager and compiled code on CUDA and XPU, whose kernels run on the device."""
+        return self.kind in ("eager", "compile") and \
+            self.device.split(":")[0] in replay.ASSERTING_DEVICES
+
     def warm(self) -> Target:
         """Return this target for many short programs in a row: one that may keep what it
         caches from one program to the next (self here). A divergence it finds is checked

@@ -162,7 +162,7 @@ def _target_offsets(info: _Info) -> tuple[np.ndarray, np.ndarray]:
         for k, (i, size) in enumerate(zip(idx, info.indexed_sizes)):
             v = int(i[tuple(first)])
             if not -size <= v < size:
-                raise errors.fail("index_range", index=v, dim=k, size=size)
+                raise errors.fail("index_tensor_range", index=v, dim=k, size=size)
     before, count = info.before, len(idx)
     lead = Geometry((src.shape[:before], src.strides[:before], src.offset))
     tail = Geometry((src.shape[before + count:], src.strides[before + count:], 0))

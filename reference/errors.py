@@ -247,6 +247,9 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "too_many_indices": (IndexError, "too many indices for tensor of dimension {ndim}"),
     "index_range": (
         IndexError, "index {index} is out of bounds for dimension {dim} with size {size}"),
+    # the same words from the index kernels, of an index tensor's element (IN_KERNEL)
+    "index_tensor_range": (
+        IndexError, "index {index} is out of bounds for dimension {dim} with size {size}"),
     "index_0d": (
         IndexError, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"),
@@ -411,6 +414,12 @@ TENSOR_MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 MESSAGES = TENSOR_MESSAGES | OP_MESSAGES
+# the refusals torch makes inside a kernel, element by element as it visits each index, rather
+# than before the kernel runs: on CUDA each is a device-side assert (CUDA_KERNEL_ASSERT in
+# Indexing.cu's index_select kernels, ScatterGatherKernel.cu, IndexKernel.cu's index, take and
+# index_fill kernels), which loses the device's context for the rest of the process
+IN_KERNEL = frozenset({"index_out_of_range_self", "indices_out_of_data", "gather_range",
+                       "take_range", "index_tensor_range"})
 
 
 def _list(xs: Sequence[object]) -> str:
@@ -429,4 +438,7 @@ def fail(key: str, **fields: object) -> Exception:
     kind, template = MESSAGES[key]
     text = template.format(**{k: _list(v) if isinstance(v, (tuple, list)) else v
                               for k, v in fields.items()})
-    return kind(text)
+    found = kind(text)
+    if key in IN_KERNEL:
+        found.in_kernel = True  # type: ignore[attr-defined]  # read by execute.StepResult
+    return found

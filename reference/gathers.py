@@ -299,7 +299,7 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
         size = g.shape[dim]
         bad = ok & ((idx < -size) | (idx >= size))
         if bad.any():
-            raise errors.fail("index_range", index=int(idx[bad][0]), dim=dim, size=size)
+            raise errors.fail("index_tensor_range", index=int(idx[bad][0]), dim=dim, size=size)
     writes.check_written_back(t)
     if visits:
         chosen = np.take(element_offsets(g), np.where(ok, idx % max(size, 1), 0), axis=dim)

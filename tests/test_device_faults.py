@@ -123,3 +123,38 @@ def test_a_repro_script_agrees_with_the_fault_of_an_expected_index_error() -> No
     assert replay.differences(expected, FAULT, {}) == []
     found = replay.differences({**step, "raises": None}, FAULT, {})
     assert found and "device-side assert" in found[0]
+
+
+@dataclass(frozen=True)
+class ModelTarget(targets.Target):
+    """Runs the reference: agrees with it on whatever it is given to run."""
+
+    def _run(self, program: Any, watch: Any = None) -> list[StepResult]:
+        return run(program, ref, watch=watch)
+
+
+@pytest.mark.parametrize("source", [
+    OUT_OF_RANGE,
+    "x0 = torch.arange(6)\nx1 = x0.gather(0, torch.tensor([6]))\n",
+    "x0 = torch.arange(6)\nx1 = x0.take(torch.tensor([-7]))\n",
+    "x0 = torch.arange(6)\nx1 = x0[torch.tensor([6])]\n",
+    "x0 = torch.arange(6)\nx0 = x0.to(torch.float32)\n"
+    "x1 = x0.index_fill_(0, torch.tensor([9]), 1)\n",
+])
+def test_an_index_refused_in_a_kernel_is_not_run_where_kernels_assert(
+        source: str, lost: dict[str, str]) -> None:
+    program = parse(source)
+    outcome = check(program, ModelTarget("eager:cuda", "cuda"))
+    assert outcome.status == UNSUPPORTED and "refused inside a kernel" in outcome.reason
+    assert check(program, ModelTarget("compile:inductor-cuda", "cuda", kind="compile")
+                 ).status == UNSUPPORTED
+    # nothing runs on the device there: a fake target and the CPU run it
+    assert check(program, ModelTarget("fake:cuda", "cuda", kind="fake")).status == PASS
+    assert check(program, ModelTarget("eager:cpu", "cpu")).status == PASS
+    assert not lost
+
+
+def test_an_index_refused_before_the_kernel_runs_everywhere(lost: dict[str, str]) -> None:
+    # a Python int is checked on the host (python_variable_indexing.cpp): no assert
+    program = parse("x0 = torch.arange(6)\nx1 = x0[6]\n")
+    assert check(program, ModelTarget("eager:cuda", "cuda")).status == PASS
