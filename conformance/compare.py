@@ -35,14 +35,25 @@ class Difference:
 
     def __str__(self) -> str:
         where = f" [{self.context}]" if self.context else ""
-        return (f"{self.tensor}.{self.spelling or self.field}={show(self.actual)}, but should "
-                f"be {show(self.expected)}{where}")
+        actual, expected = shown(self.actual, self.expected)
+        return (f"{self.tensor}.{self.spelling or self.field}={actual}, but should "
+                f"be {expected}{where}")
 
 
-def show(v: Any) -> str:
+def show(v: Any, digits: str = "maxprec") -> str:
+    """Return a value as a difference shows it; `digits` is numpy's floatmode."""
     if isinstance(v, np.ndarray):
-        return np.array2string(v, threshold=20, separator=", ")
+        return np.array2string(v, threshold=20, separator=", ", floatmode=digits)
     return repr(v)
+
+
+def shown(actual: Any, expected: Any) -> tuple[str, str]:
+    """Return two differing values as shown, with every digit that tells them apart: values
+    an ulp apart print alike at numpy's default precision."""
+    pair = show(actual), show(expected)
+    if pair[0] == pair[1]:
+        pair = show(actual, "unique"), show(expected, "unique")
+    return pair
 
 
 def values_equal(a: Any, b: Any) -> tuple[bool, Any, Any]:

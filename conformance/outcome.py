@@ -9,7 +9,7 @@ from stridecheck.reference.errors import MESSAGES
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Program, Step, encode_value, from_data, to_data
 
-from .compare import Difference, show
+from .compare import Difference, shown
 from .conditions import CallSite, Site, diff_conditions
 from .coverage import program_cells
 from .execute import StepResult, Watch, first_difference, live_at, run, shape_context
@@ -90,9 +90,9 @@ class Outcome:
                 "setup": replay["setup"], "fields": replay["fields"],
                 "expected": replay["expected"],
                 "diffs": [{"tensor": d.tensor, "field": d.field, "spelling": d.spelling,
-                           "actual": show(d.actual), "expected": show(d.expected),
-                           "context": d.context}
-                          for d in self.diffs],
+                           "actual": a, "expected": e, "context": d.context}
+                          for d, (a, e) in ((d, shown(d.actual, d.expected))
+                                            for d in self.diffs)],
                 "tensors": {"expected": _layout(self.expected_live),
                             "actual": _layout(self.actual_live)},
                 # what a known-divergence entry for it may require without the program

@@ -158,3 +158,4 @@ def test_an_index_refused_before_the_kernel_runs_everywhere(lost: dict[str, str]
     # a Python int is checked on the host (python_variable_indexing.cpp): no assert
     program = parse("x0 = torch.arange(6)\nx1 = x0[6]\n")
     assert check(program, ModelTarget("eager:cuda", "cuda")).status == PASS
+

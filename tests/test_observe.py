@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import torch
 from injected_bugs import BUGS
@@ -228,3 +229,12 @@ def test_fake_tensors_cannot_show_is_set_to() -> None:
     outcome = check(program, shown)
     assert [str(d) for d in outcome.diffs] == [
         "x0.is_set_to(x0)=False, but should be True [x0 = torch.arange(6.0)]"]
+
+
+def test_values_an_ulp_apart_are_shown_apart() -> None:
+    # CUDA's mean multiplies by 1/n: five of six True values averaged in float64, an ulp off
+    text = str(Difference("x1", "values", np.array(5 * (1 / 6)), np.array(5 / 6)))
+    assert text == "x1.values=0.8333333333333333, but should be 0.8333333333333334"
+    # values the default precision tells apart keep it
+    assert str(Difference("x1", "values", np.array([0.5000000149011612]), np.array([0.5]))) \
+        == "x1.values=[0.50000001], but should be [0.5]"
