@@ -10,7 +10,10 @@ from stridecheck.conformance.outcome import reproduce
 
 @pytest.mark.parametrize("entry", load(), ids=lambda e: e.id)
 def test_known_divergence_still_reproduces(entry: KnownDivergence) -> None:
-    outcome = reproduce(entry)
+    try:
+        outcome = reproduce(entry)
+    except ValueError as exc:  # an entry about a device this machine lacks (eager:cuda)
+        pytest.skip(f"{entry.id}: {exc}; its repro runs where that target does")
     assert outcome.diffs, (f"{entry.id}: torch now agrees with the reference on "
                            f"{outcome.target.name}; remove it")
     assert outcome.known is entry, (
