@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (
+    cumulative,
     dtype_views,
     errors,
     gathers,
@@ -14,6 +15,7 @@ from . import (
     pointwise,
     products,
     reductions,
+    reordering,
     scatters,
     signatures,
     sorting,
@@ -129,5 +131,6 @@ for _op in OPS:
     if _op.function and _op.name not in FUNCTIONS and "." not in _op.name:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)
 # ops that allocate their outputs, each family in its own module
-for _module in (reductions, joins, products, scatters, gathers, normalization, sorting):
+for _module in (reductions, joins, products, scatters, gathers, normalization, sorting,
+                cumulative, reordering):
     FUNCTIONS.update(_module.FUNCTIONS)

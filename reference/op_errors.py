@@ -426,4 +426,30 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "no_keyword_arguments": (TypeError, "{op}() takes no keyword arguments"),
     "kthvalue_k": (
         RuntimeError, "kthvalue(): selected number k out of range for dimension {dim}"),
+    # reordering (reference/reordering.py): keep this family's messages below this line
+    # TensorTransformations.cpp fliplr, flipud, rot90; TensorTransformations.h roll_common;
+    # TriangularOps.cpp TORCH_META_FUNC(tril), TORCH_META_FUNC(triu)
+    "flip_ndim": (RuntimeError, "Input must be >= {n}-d."),
+    "roll_shifts_required": (RuntimeError, "`shifts` required"),
+    "roll_align": (
+        RuntimeError, "shifts and dimensions must align. shifts: {shifts}, dims:{dims}"),
+    "rot90_dims_count": (RuntimeError, "expected total rotation dims == 2, but got dims = {n}"),
+    "rot90_ndim": (RuntimeError, "expected total dims >= 2, but got total dims = {ndim}"),
+    "rot90_same_dims": (
+        RuntimeError, "expected rotation dims to be different, but got dim0 = {dim0} and "
+        "dim1 = {dim1}"),
+    "triangle_ndim": (RuntimeError, "{op}: input tensor must have at least 2 dimensions"),
+    # cumulative (reference/cumulative.py): keep this family's messages below this line
+    # torchgen check_inplace; TensorUtils check_scalar_type_device_layout_equal; cummax_out's
+    # scalar dim check (measured); python_arg_parser.cpp's TensorList of cummax's out=
+    "inplace_output_dtype": (
+        RuntimeError, "Bad in-place call: input tensor dtype {input} and output tensor dtype "
+        "{output} should match"),
+    "scalar_type_equal": (RuntimeError, "expected scalar_type {want} but found {got}"),
+    "scalar_reduction_dim": (
+        IndexError, "{op}: Expected reduction dim -1 or 0 for scalar but got {dim}"),
+    "pair_out_type": (TypeError, "{op}(): argument 'out' must be tuple of Tensors, not {type}"),
+    "pair_out_length": (TypeError, "expected tuple of 2 elements but got {got}"),
+    "pair_out_element": (
+        TypeError, "expected Tensor as element {index} in argument 2, but got {type}"),
 }

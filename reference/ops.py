@@ -484,6 +484,45 @@ def _sorting() -> tuple[OpSpec, ...]:
                keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
 
 
+def _reorder() -> tuple[OpSpec, ...]:
+    """flip, fliplr, flipud, roll, rot90, tril and triu (reference/reordering.py): new
+    tensors, flip's in empty_like's preserved layout, roll's in cat's, rot90's flip's with two
+    dims swapped (never a view), tril's and triu's contiguous; tril_ and triu_ write their
+    input. Of them torch's Python binding gives out= to tril and triu alone (flip.out,
+    roll.out and rot90.out are torch.ops.aten's)."""
+    return (_v("flip", "reorder", function=True, contract=C.COPY, keywords=("dims",)),
+            _v("fliplr", "reorder", function=True, contract=C.COPY),
+            _v("flipud", "reorder", function=True, contract=C.COPY),
+            _v("roll", "reorder", function=True, contract=C.COPY, keywords=("shifts", "dims")),
+            _v("rot90", "reorder", function=True, contract=C.COPY, keywords=("k", "dims")),
+            _v("tril", "reorder", function=True, contract=C.COPY, out=True,
+               keywords=("diagonal",)),
+            _v("triu", "reorder", function=True, contract=C.COPY, out=True,
+               keywords=("diagonal",)),
+            _v("tril_", "reorder_", contract=C.IN_PLACE, keywords=("diagonal",)),
+            _v("triu_", "reorder_", contract=C.IN_PLACE, keywords=("diagonal",)))
+
+def _cumulative() -> tuple[OpSpec, ...]:
+    """cumsum, cumprod, cummax, cummin and logcumsumexp (reference/cumulative.py): new
+    contiguous results of the input's shape; cumsum_ and cumprod_ write their input. cumprod's
+    complex products and logcumsumexp's libm calls carry a tolerance (cumulative_values.py);
+    cummax's and cummin's tuple out= is left to the case tables, as max(dim)'s is.
+    torch._refs 2.13 has cumsum, cumprod and their in-place forms alone."""
+    return (_v("cumsum", "cumulative", function=True, contract=C.COPY, out=True,
+               keywords=("dtype",)),
+            _v("cumprod", "cumulative", function=True, contract=C.COPY, out=True,
+               keywords=("dtype",), tolerance=4),
+            _v("cummax", "cumulative", function=True, contract=C.COPIES,
+               unsupported_on=NO_REFS),
+            _v("cummin", "cumulative", function=True, contract=C.COPIES,
+               unsupported_on=NO_REFS),
+            _v("logcumsumexp", "cumulative", function=True, contract=C.COPY, out=True,
+               tolerance=4, unsupported_on=NO_REFS),
+            _v("cumsum_", "cumulative_", contract=C.IN_PLACE, keywords=("dtype",)),
+            _v("cumprod_", "cumulative_", contract=C.IN_PLACE, keywords=("dtype",),
+               tolerance=4))
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -550,8 +589,8 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
 
 
 OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
-       + _convolution() + _pooling() + _spectral() + _linalg() + _sorting()
-       + _allocating())
+       + _convolution() + _pooling() + _spectral() + _linalg() + _sorting() + _cumulative()
+       + _reorder() + _allocating())
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -561,7 +600,8 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 # ones and those whose layouts come from their own rules
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
-    "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort"})
+    "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort",
+    "cumulative", "cumulative_", "reorder", "reorder_"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -18,6 +18,7 @@ import numpy as np
 from . import dtypes, errors, views
 from . import values as vals
 from .activations import ActivationMethods
+from .cumulative import CumulativeMethods
 from .device import device as Device
 from .dtypes import dtype as DType
 from .geometry import (
@@ -29,6 +30,7 @@ from .geometry import (
 )
 from .normalization import NormalizationMethods
 from .operands import TensorBase
+from .reordering import ReorderingMethods
 from .sorting import SortingMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
@@ -68,7 +70,7 @@ class _VersionCounter:
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
              ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
-             SortingMethods, TensorBase):
+             SortingMethods, CumulativeMethods, ReorderingMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",
