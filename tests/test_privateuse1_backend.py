@@ -20,7 +20,11 @@ from stridecheck.reports.reading import load
 
 TESTS = str(Path(__file__).parent)
 TRANSPOSING = {"transpose", "t", "mT", "mH", "H", "adjoint", "swapaxes", "swapdims",
-               "transpose_", "t_", "swapaxes_", "swapdims_"}
+               "transpose_", "t_", "swapaxes_", "swapdims_",
+               # they transpose inside: linear its weight (weight.t()), the convolutions
+               # their unbatched or channels_last operands
+               "nn.functional.linear", "nn.functional.conv1d", "nn.functional.conv2d",
+               "nn.functional.conv_transpose1d", "nn.functional.conv_transpose2d"}
 
 pytestmark = pytest.mark.skipif(
     shutil.which(os.environ.get("CXX", "g++")) is None,
