@@ -76,10 +76,15 @@ def agrees(actual: tuple[str, str] | None, expected: tuple[str, str] | None) -> 
     return actual[0] == expected[0]
 
 
+def device_type(device: str) -> str:
+    """Return a device's type, without its index: "cuda" for "cuda:1"."""
+    return device.split(":")[0]
+
+
 def settle(torch: Any, device: str) -> None:
     """Wait for the kernels queued on `device` (an accelerator's run asynchronously), so that
     an error one of them raises is raised by the step that launched it."""
-    kind = device.split(":")[0]
+    kind = device_type(device)
     if kind in ("cpu", "meta"):
         return
     module = getattr(torch, kind, None)
@@ -359,7 +364,7 @@ def check(setup: dict[str, Any], fields: tuple[str, ...], program: str,
 
 def require(setup: dict[str, Any], torch: Any) -> None:
     """Raise CannotRun when this build or machine lacks what the target needs."""
-    device = str(setup.get("device") or "cpu").split(":")[0]
+    device = device_type(str(setup.get("device") or "cpu"))
     if device not in ("cpu", "meta") and not setup.get("fake"):
         module = getattr(torch, device, None)
         available = getattr(module, "is_available", None)

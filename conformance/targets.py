@@ -61,7 +61,7 @@ _LOST: dict[str, str] = {}
 
 
 def _lose(device: str, step: Any, message: str) -> None:
-    kind = device.split(":")[0]
+    kind = replay.device_type(device)
     _LOST.setdefault(kind, f"the {kind} device faulted earlier in this process, at `{step!r}` "
                            f"({message[:120]}), and its context is lost until the process "
                            "ends; that program's outcome was recorded")
@@ -69,7 +69,7 @@ def _lose(device: str, step: Any, message: str) -> None:
 
 def lost(target: Target) -> str | None:
     """Return why `target` can run nothing more in this process (its device faulted), if so."""
-    return _LOST.get(target.device.split(":")[0])
+    return _LOST.get(replay.device_type(target.device))
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class Target:
         (reference.errors.IN_KERNEL), after which its device is lost (replay.DEVICE_FAULTS):
         eager and compiled code on CUDA and XPU, whose kernels run on the device."""
         return self.kind in ("eager", "compile") and \
-            self.device.split(":")[0] in replay.ASSERTING_DEVICES
+            replay.device_type(self.device) in replay.ASSERTING_DEVICES
 
     def warm(self) -> Target:
         """Return this target for many short programs in a row: one that may keep what it
