@@ -44,6 +44,29 @@ class Geometry(tuple[tuple[int, ...], tuple[int, ...], int]):
         return end
 
 
+_U64 = 1 << 64
+_INT64_MAX = (1 << 63) - 1
+
+
+def numel_overflows(shape: tuple[int, ...]) -> bool:
+    """Tell whether c10's safe_compute_numel refuses a shape: the sizes are multiplied as
+    uint64 (a negative size wraps), overflowing at any step or past int64's largest. A
+    negative size with a zero somewhere passes: torch then has a tensor of shape (-1, 0)."""
+    n, overflowed = 1, False
+    for size in shape:
+        n *= size % _U64
+        if n >= _U64:
+            overflowed, n = True, n % _U64
+    return overflowed or n > _INT64_MAX
+
+
+def storage_size_overflows(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """Tell whether c10's computeStorageNbytes refuses sizes and non-negative strides: a
+    negative size wraps to uint64, and so does its stride times (size - 1) unless the stride
+    is 0; but a zero size anywhere returns 0 bytes before the overflow is looked at."""
+    return 0 not in shape and any(n < 0 and s for n, s in zip(shape, strides))
+
+
 def contiguous_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     """Return row-major strides; size-0 and size-1 dims count as 1 (c10 contiguous_strides)."""
     found = _CONTIGUOUS.get(shape)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from . import dtypes, errors
 from .arguments import unpack_shape
 from .dtypes import dtype as DType
-from .geometry import Geometry, contiguous_strides, is_contiguous
+from .geometry import Geometry, contiguous_strides, is_contiguous, numel_overflows
 from .layouts import strides_for_format
 from .operands import is_tensor
 from .storage import Storage, UntypedStorage
@@ -31,7 +31,7 @@ def check_bounds(storage: Storage, geom: Geometry, dt: DType) -> None:
 def resize_(t: Tensor, sizes: tuple[Any, ...], memory_format: Any) -> Tensor:
     """Resize in place (ATen Resize.cpp resize_): same sizes keep the strides."""
     shape = unpack_shape(sizes, "resize_")
-    if min(shape, default=0) < 0:
+    if numel_overflows(shape):
         raise errors.fail("numel_overflow")
     mf = None if memory_format is None else dtypes.lookup_memory_format(memory_format)
     if mf is dtypes.preserve_format:
@@ -87,7 +87,7 @@ def set_(t: Tensor, source: Any, storage_offset: int, size: Sequence[int] | None
     _check_same_device(t, impl)
     if geom.offset < 0:
         raise errors.fail("invalid_storage_offset", offset=geom.offset)
-    if min(geom.shape, default=0) < 0:
+    if numel_overflows(geom.shape):
         raise errors.fail("numel_overflow")
     if min(geom.strides, default=0) < 0:
         raise errors.fail("storage_size_overflow", shape=geom.shape, strides=geom.strides)

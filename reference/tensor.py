@@ -285,6 +285,9 @@ class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMe
     def _values(self) -> np.ndarray:
         if self.is_meta:
             raise errors.fail("meta_no_data")
+        for n in self._geom.shape:
+            if n < 0:  # torch's values are read through a clone, whose empty_like refuses
+                raise errors.fail("negative_dimension", size=n, shape=self._geom.shape)
         return vals.read(self._storage, self._geom, self.dtype, self._conj, self._neg)
 
     def _tolerance(self) -> float:

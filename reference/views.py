@@ -13,7 +13,7 @@ from math import prod
 from operator import itemgetter
 
 from . import errors
-from .geometry import Geometry, compute_stride
+from .geometry import Geometry, compute_stride, numel_overflows, storage_size_overflows
 
 
 def wrap_dim(dim: int, ndim: int) -> int:
@@ -117,8 +117,12 @@ def as_strided(g: Geometry, size: Sequence[int], stride: Sequence[int],
         raise errors.fail("as_strided_len")
     if stride and min(stride) < 0:
         raise errors.fail("as_strided_negative_stride", strides=stride)
-    if size and min(size) < 0:
+    # setStrided: the storage's bytes first, then the elements (c10 computeStorageNbytes,
+    # TensorImpl::safe_compute_numel)
+    if storage_size_overflows(size, stride):
         raise errors.fail("storage_size_overflow", shape=size, strides=stride)
+    if numel_overflows(size):
+        raise errors.fail("numel_overflow")
     # the caller checks storage bounds next, then the offset (ATen setStrided)
     return Geometry((size, stride, offset))
 
@@ -138,7 +142,7 @@ def expand(g: Geometry, sizes: Sequence[int],
                           nsizes=ndim, ndim=tensor_dim)
     if tensor_dim == 0:
         # a 0-d tensor takes the sizes as given, all with stride 0; -1 is not resolved
-        if any(n < 0 for n in sizes):
+        if numel_overflows(sizes):
             raise errors.fail("numel_overflow")
         return Geometry((sizes, (0,) * ndim, offset))
     out_shape = [0] * ndim
@@ -165,9 +169,8 @@ def expand(g: Geometry, sizes: Sequence[int],
             stride = 0
         out_shape[i] = size
         out_strides[i] = stride
-    if min(out_shape) < 0:
-        raise errors.fail("numel_overflow")
-    return Geometry((tuple(out_shape), tuple(out_strides), offset))
+    # ATen then calls as_strided, whose checks take a negative size (ExpandUtils.cpp)
+    return as_strided(g, out_shape, out_strides)
 
 
 def permute(g: Geometry, dims: Sequence[int]) -> Geometry:

@@ -78,6 +78,9 @@ RESIZE: Table = [
     ("resize-meta-grow", "m = torch.zeros(2, device='meta')\nm.resize_(10)"),
     ("resize-version", X + "v = x[:2]\nx.resize_(12)\nx.resize_(3, 4)\nv.resize_(3)"),
     ("resize-0d-to-1", "s = torch.tensor(5.)\ns.resize_(1)"),
+    ("resize-negative-beside-zero", X + "x.resize_(-1, 0)"),
+    ("set-storage-negative-beside-zero", X + Y + "y.set_(x.untyped_storage(), 0, (0, -2))"),
+    ("as-strided-negative-beside-zero", X + "v = x.as_strided((-1, 0), (1, 1), 2)"),
 ]
 
 ERRORS: Table = [
@@ -90,6 +93,8 @@ ERRORS: Table = [
                                     + "y.set_(m.untyped_storage())"),
     ("err-resize-negative", X + "x.resize_(-1)"),
     ("err-resize-negative-2d", X + "x.resize_(2, -3)"),
+    ("err-resize-two-negative-beside-zero", X + "x.resize_(-1, -1, 0)"),
+    ("err-as-strided-negative", X + "v = x.as_strided((-1, 2), (1, 1))"),
     ("err-resize-preserve", X + "x.resize_(3, 4, memory_format=torch.preserve_format)"),
     ("err-resize-cl-rank", X + "x.resize_(3, 4, memory_format=torch.channels_last)"),
     ("err-resize-cl3d-rank", X + "x.resize_(3, 4, memory_format=torch.channels_last_3d)"),
