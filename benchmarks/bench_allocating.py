@@ -328,6 +328,23 @@ def _cases() -> tuple[Case, ...]:
     add("fft.rfft", "L.fft.rfft(p)")
     add("fft.irfft", "L.fft.irfft(a, 6, 0)")
     add("fft.fftn", "L.fft.fftn(s)")
+    # -- cumulative ops and reordering
+    add("cumsum", "L.cumsum(a, 1)", "p.cumsum(0)")
+    add("cumprod", "a.cumprod(2)")
+    add("cummax", "a.cummax(1)")
+    add("cummin", "L.cummin(p, 0)")
+    add("logcumsumexp", "s.logcumsumexp(1)")
+    add("cumsum_", "w.cumsum_(1)")
+    add("cumprod_", "wp.cumprod_(0)")
+    add("flip", "a.flip(0)", "L.flip(p, [0, 2])")
+    add("fliplr", "L.fliplr(a)")
+    add("flipud", "L.flipud(p)")
+    add("roll", "a.roll(1, 2)", "L.roll(p, 2)")
+    add("rot90", "L.rot90(a, 1, [1, 2])")
+    add("tril", "L.tril(a)")
+    add("triu", "m.triu(1)")
+    add("tril_", "w.tril_()")
+    add("triu_", "wp.triu_(-1)")
     return tuple(c)
 
 

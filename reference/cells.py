@@ -259,6 +259,9 @@ def space(key: str) -> OpSpace | None:
     if spec.name in UNARY:
         return OpSpace(key, (("a", LAYOUT_NAMES), ("dtype", SINGLE_DTYPE_CLASSES),
                              ("form", forms(spec))), binary=False)
+    if spec.matrix is not None:
+        return OpSpace(key, (("a", LAYOUT_NAMES), ("dtype", SINGLE_DTYPE_CLASSES),
+                             ("form", forms(spec))), binary=False)
     if spec.name in ARITHMETIC or spec.name in LOGIC:
         others = LAYOUT_NAMES + (() if spec.tensors_only else (SCALAR,))
         return OpSpace(key, (("a", LAYOUT_NAMES), ("b", others),

@@ -6,6 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (
+    batch_norm,
+    blas,
+    building,
+    building_lists,
+    contraction,
     cumulative,
     dtype_views,
     errors,
@@ -17,8 +22,10 @@ from . import (
     reductions,
     reordering,
     scatters,
+    shaping_lookups,
     signatures,
     sorting,
+    statistics,
     tensor_copies,
     tensor_pointwise,
     ternary,
@@ -132,5 +139,6 @@ for _op in OPS:
         FUNCTIONS[_op.name] = _SPECIAL.get(_op.name) or _method_function(_op.name, _op.attribute)
 # ops that allocate their outputs, each family in its own module
 for _module in (reductions, joins, products, scatters, gathers, normalization, sorting,
-                cumulative, reordering):
+                cumulative, statistics, reordering, batch_norm, shaping_lookups, blas, contraction,
+                building, building_lists):
     FUNCTIONS.update(_module.FUNCTIONS)

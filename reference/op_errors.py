@@ -452,4 +452,216 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "pair_out_length": (TypeError, "expected tuple of 2 elements but got {got}"),
     "pair_out_element": (
         TypeError, "expected Tensor as element {index} in argument 2, but got {type}"),
+    # statistics (reference/statistics.py): keep this family's messages below this line
+    # ReduceOps.cpp std_var_out, std_var_all_cpu, warn_invalid_degrees_of_freedom,
+    # logsumexp_out, nansum_out, nanmean; ReduceOpsUtils.h make_reduction; TensorCompare.cpp
+    # aminmax meta, mode_out; Sorting.cpp median_with_indices_impl (TensorUtils.cpp wording)
+    "std_var_dtype": (RuntimeError, "{op} only support floating point and complex dtypes"),
+    "std_var_all_dtype": (RuntimeError, "std_var_all: Unsupported dtype {dtype}"),
+    "degrees_of_freedom": (
+        UserWarning, "{op}(): degrees of freedom is <= 0. Correction should be strictly less "
+        "than the reduction factor (input numel divided by output numel)."),
+    "logsumexp_out_dtype": (
+        RuntimeError, "logsumexp(): Expected floating point type for result tensor, but got: "
+        "{dtype}"),
+    "nansum_complex": (RuntimeError, "nansum on CPU does not support complex inputs"),
+    "reduction_dtype_match": (
+        RuntimeError, "{op}: provided dtype must match dtype of result. Got {out} and {dtype}."),
+    "nanmean_input_dtype": (
+        RuntimeError, "nanmean(): expected input to have floating point or complex dtype but "
+        "got {dtype}"),
+    "nanmean_dtype": (
+        RuntimeError, "nanmean(): could not infer output dtype. Optional dtype must be either a "
+        "floating point or complex dtype. Got: {dtype}"),
+    "aminmax_empty": (
+        RuntimeError, "aminmax(): cannot compute aminmax over an empty dimension as the "
+        "operation has no identity."),
+    "median_indices_type": (
+        RuntimeError, "Expected tensor for argument #1 'indices' to have scalar type Long; but "
+        "got {type} instead (while checking arguments for median)"),
+    "median_values_type": (
+        RuntimeError, "Expected tensor for 'values' to have the same type as tensor for "
+        "argument #2 'self'; but type {got} does not equal {want} (while checking arguments "
+        "for median)"),
+    "mode_out_type": (
+        RuntimeError, "expected scalar type '{want}' but got '{got}' for {which} output"),
+    # shaping (reference/shaping*.py): keep this family's messages below this line
+    # PadNd.cpp pad, _pad_enum, _pad_circular_symint; ReflectionPad.cpp, ReplicationPadding.cpp
+    # meta functions; PixelShuffle.h; ChanelShuffle.cpp; Onehot.cpp; Embedding.cpp;
+    # torch/nn/functional.py embedding
+    "pad_list_type": (
+        TypeError, "pad(): argument 'pad' (position 2) must be tuple of ints, not {type}"),
+    "pad_list_element": (
+        TypeError, "pad(): argument 'pad' (position 2) must be tuple of ints, but found "
+        "element of type {type} at pos {pos}"),
+    "pad_mode_type": (TypeError, "pad(): argument 'mode' (position 3) must be str, not {type}"),
+    "pad_value_type": (
+        TypeError, "pad(): argument 'value' (position 4) must be float, not {type}"),
+    "pad_mode": (NotImplementedError, "Unrecognised padding mode {mode}"),
+    "pad_odd": (RuntimeError, "Padding length must be divisible by 2"),
+    "pad_too_long": (
+        RuntimeError, "Padding length should be less than or equal to two times the input "
+        "dimension but got padding length {n} and input of dimension {ndim}"),
+    "pad_mode_value": (
+        RuntimeError, 'Padding mode "{mode}" doesn\'t take in value argument'),
+    "pad_unsupported": (
+        NotImplementedError, "Padding size {n} is not supported for {ndim}D input tensor."),
+    "pad_nonempty": (
+        RuntimeError, "Expected {low}D or {high}D (batch mode) tensor with possibly 0 batch "
+        "size and other non-zero dimensions for input, but got: {shape}"),
+    "reflect_pad_size": (
+        RuntimeError, "Argument #{arg}: Padding size should be less than the corresponding "
+        "input dimension, but got: padding ({left}, {right}) at dimension {dim} of input "
+        "{shape}"),
+    "pad_too_small_1d": (
+        RuntimeError, "input (W: {w}) is too small. Calculated output W: {ow}"),
+    "pad_too_small_2d": (
+        RuntimeError, "input (H: {h}, W: {w}{space}) is too small. Calculated output H: {oh} "
+        "W: {ow}"),
+    "pad_too_small_3d": (
+        RuntimeError, "input (D: {d} H: {h}, W: {w}) is too small. Calculated output D: {od} "
+        "H: {oh} W: {ow}"),
+    "pad_kernel_dtype": (NotImplementedError, '"{kernel}" not implemented for \'{type}\''),
+    "circular_wrap": (RuntimeError, "Padding value causes wrapping around more than once."),
+    "circular_negative": (
+        RuntimeError, "Negative padding value is resulting in an empty dimension"),
+    "shuffle_ndim": (
+        RuntimeError, "{op} expects input to have at least 3 dimensions, but got input with "
+        "{ndim} dimension(s)"),
+    "shuffle_factor": (RuntimeError, "{op} expects a positive {what}, but got {r}"),
+    "pixel_shuffle_channels": (
+        RuntimeError, "pixel_shuffle expects its input's 'channel' dimension to be divisible "
+        "by the square of upscale_factor, but input.size(-3)={c} is not divisible by {square}"),
+    "pixel_unshuffle_size": (
+        RuntimeError, "pixel_unshuffle expects {what} to be divisible by downscale_factor, but "
+        "input.size({dim})={size} is not divisible by {r}"),
+    "shuffle_memory_format": (
+        RuntimeError, "Unsupported memory format. Supports only ChannelsLast, Contiguous"),
+    "channel_shuffle_ndim": (
+        RuntimeError, "channel_shuffle expects input with > 2 dims, but got input with sizes "
+        "{shape}"),
+    "channel_shuffle_groups": (
+        RuntimeError, "Number of groups to divide channels in must be positive. Value of "
+        "groups:{groups}"),
+    "channel_shuffle_channels": (
+        RuntimeError, "Number of channels must be divisible by groups. Got {c} channels and "
+        "{groups} groups."),
+    "one_hot_dtype": (
+        RuntimeError, "one_hot is only applicable to index tensor of type LongTensor."),
+    "one_hot_empty": (
+        RuntimeError, "Can not infer total number of classes from empty tensor."),
+    "one_hot_negative": (RuntimeError, "Class values must be non-negative."),
+    "one_hot_classes": (RuntimeError, "Class values must be smaller than num_classes."),
+    "embedding_weight_2d": (RuntimeError, "'weight' must be 2-D"),
+    "embedding_indices_dtype": (
+        RuntimeError, "Expected tensor for argument #1 'indices' to have one of the following "
+        "scalar types: Long, Int; but got {type} instead (while checking arguments for "
+        "embedding)"),
+    "embedding_padding_idx": (AssertionError, "Padding_idx must be within num_embeddings"),
+    "embedding_no_rows": (
+        RuntimeError, "index_select(): self indexing axis dim should be positive"),
+    # batch_norm, group_norm (reference/batch_norm.py): keep this family's messages below this line
+    # Normalization.cpp _batch_norm_impl_index; torch/nn/functional.py batch_norm,
+    # _verify_batch_size, group_norm; group_norm.cpp check_group_norm_inputs (its bias message
+    # prints the weight's shape); TensorAccessor.h; SmallVector's growth on a 0-d input
+    "batch_norm_features": (RuntimeError, "{arg} should contain {want} elements not {got}"),
+    "batch_norm_eval_stat": (RuntimeError, "{arg} must be defined in evaluation mode"),
+    "batch_norm_stats_pair": (
+        ValueError, "running_mean and running_var must either both be None or neither be None"),
+    "batch_norm_one_value": (
+        ValueError, "Expected more than 1 value per channel when training, got input size "
+        "{size}"),
+    "batch_norm_eps_training": (
+        ValueError, "batch_norm eps must be positive during training, but got {eps}"),
+    "batch_norm_eps": (ValueError, "batch_norm eps must be non-negative, but got {eps}"),
+    "batch_norm_small_vector": (
+        RuntimeError, "SmallVector unable to grow. Requested capacity (18446744073709551615) is "
+        "larger than maximum value for size type (4294967295)"),
+    "tensor_accessor_dims": (RuntimeError, "TensorAccessor expected 1 dims but tensor has {ndim}"),
+    "group_norm_rank": (
+        RuntimeError, "Expected at least 2 dimensions for input tensor but received {ndim}"),
+    "group_norm_groups_positive": (
+        RuntimeError, "Expected num groups to be greater than 0, got {groups}"),
+    "group_norm_divisible": (
+        RuntimeError, "Expected number of channels in input to be divisible by num_groups, but "
+        "got input of shape {shape} and num_groups={groups}"),
+    "group_norm_param": (
+        RuntimeError, "Expected {name} to be a vector of size equal to the number of channels "
+        "in input, but got {name} of shape {got} and input of shape {shape}"),
+    # blas (reference/blas.py, contraction.py): keep this family's messages below this line
+    # LinearAlgebra.cpp TORCH_META_FUNC(baddbmm), addbmm_impl_, check_1d, check_addr_scalar,
+    # build_addr_iter; Cross.cpp; Linear.cpp tensordot; torch/functional.py tensordot
+    "baddbmm_dtypes": (
+        RuntimeError, "Input dtypes must be the same, got: input {a}, batch1: {b}, batch2: {c}"),
+    "addbmm_batches": (
+        RuntimeError, "batch1 and batch2 must have same number of batches, got {a} and {b}"),
+    "addbmm_sizes": (RuntimeError, "Incompatible matrix sizes for bmm ({m}x{k} and {k2}x{n})"),
+    "blas_1d": (RuntimeError, "{fn}: Expected 1-D argument {arg}, but got {ndim}-D"),
+    "addr_bool_scalar": (RuntimeError, "Boolean {name} only supported for Boolean results."),
+    "addr_integral_scalar": (
+        RuntimeError, "For integral input tensors, argument {name} must not be a floating "
+        "point number."),
+    "addr_2d": (RuntimeError, "2D tensor expected, got {ndim}D tensor for input"),
+    "addr_sizes": (RuntimeError, "size mismatch, input: {input}, v1: {v1}, v2: {v2}"),
+    "cross_default_dim": (
+        UserWarning, "Using torch.cross without specifying the dim arg is deprecated.\n"
+        "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+        "The default value of dim will change to agree with that of linalg.cross in a future "
+        "release."),
+    "cross_no_dim": (RuntimeError, "no dimension of size 3 in input"),
+    "cross_ndim": (RuntimeError, "linalg.cross: inputs must have the same number of dimensions."),
+    "cross_length": (
+        RuntimeError, "linalg.cross: inputs dimension {dim} must have length 3. Got {a} and {b}"),
+    "tensordot_dims_type": (
+        RuntimeError, "tensordot expects dims to be int or tuple[list[int], list[int]] or "
+        "list[list[int]] containing two lists, but got dims={dims}"),
+    "tensordot_dims_negative": (RuntimeError, "tensordot expects dims >= 0, but got dims={dims}"),
+    "tensordot_dims_many": (
+        RuntimeError, "tensordot expects dims < ndim_a or ndim_b, but got dims={dims}"),
+    "tensordot_lengths": (RuntimeError, "both dimension lists should have same length"),
+    "tensordot_dtypes": (RuntimeError, "both inputs should have same dtype"),
+    "tensordot_sizes": (
+        RuntimeError, "contracted dimensions need to match, but first has size {s1} in dim {d1} "
+        "and second has size {s2} in dim {d2}"),
+    "tensordot_out_dtype": (
+        RuntimeError, "tensordot: Expected the output tensor to have dtype {want}, but got an "
+        "output tensor with dtype {got}"),
+    # building (reference/building.py, building_lists.py): keep this family's messages below
+    # this line. TensorShape.cpp repeat, diag_out, narrow_copy_dense_cpu_out, block_diag,
+    # meshgrid, cartesian_prod; Repeat.cpp and Repeat.h repeat_interleave
+    "repeat_dims": (
+        RuntimeError, "Number of dimensions of repeat dims can not be smaller than number of "
+        "dimensions of tensor"),
+    "repeats_negative_int": (RuntimeError, "Repeats must be non-negative"),
+    "repeat_interleave_output_size": (
+        RuntimeError, "repeat_interleave: Invalid output_size, expected {want} but got {got}"),
+    "repeat_interleave_dtype": (
+        NotImplementedError, "\"repeat_interleave_cpu\" not implemented for '{type}'"),
+    "repeat_interleave_vector": (RuntimeError, "repeat_interleave only accept 1D vector as repeat"),
+    "repeat_interleave_meta": (
+        RuntimeError, "cannot repeat_interleave a meta tensor without output_size"),
+    "repeat_interleave_size": (RuntimeError, "allocated size does not match required size"),
+    "repeats_negative": (RuntimeError, "repeats can not be negative"),
+    "repeats_size": (
+        RuntimeError, "repeats must have the same size as input along dim, but got "
+        "repeats.size(0) = {got} and input.size({dim}) = {size}"),
+    "repeats_ndim": (RuntimeError, "repeats must be 0-dim or 1-dim tensor"),
+    "diag_ndim": (RuntimeError, "{prefix}Supports 1D or 2D tensors. Got {ndim}D"),
+    "diag_out_cast": (
+        RuntimeError, "diag: result type {src} can't be cast to the desired out= type {dst}"),
+    "block_diag_ndim": (
+        RuntimeError, "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input "
+        "{index} has {ndim} dimensions"),
+    "block_diag_device": (
+        RuntimeError, "Input tensors must all be on the same device. Input 0 is on device "
+        "{first} and input {index} is on device {got}."),
+    "meshgrid_empty": (RuntimeError, "meshgrid expects a non-empty TensorList"),
+    "meshgrid_dtype": (RuntimeError, "meshgrid expects all tensors to have the same dtype"),
+    "meshgrid_device": (RuntimeError, "meshgrid expects all tensors to have the same device"),
+    "meshgrid_indexing": (
+        RuntimeError, 'torch.meshgrid: indexing must be one of "xy" or "ij", but received: '
+        "{indexing}"),
+    "meshgrid_ndim": (
+        RuntimeError, "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "),
+    "cartesian_prod_ndim": (RuntimeError, "Expect a 1D vector, but got shape {shape}"),
 }

@@ -88,6 +88,9 @@ class OpSpec:
     keywords: tuple[str, ...] = ()
     # the output's shape depends on the input's values, not on its shape alone (nonzero)
     data_dependent_shape: bool = False
+    # the arguments the layout matrix (reference/cells.py) calls the op with after its one
+    # tensor operand, where it ranges over an op that is not pointwise (None: it does not)
+    matrix: tuple[Any, ...] | None = None
 
     @property
     def key(self) -> str:
@@ -394,6 +397,19 @@ def _normalization() -> tuple[OpSpec, ...]:
                  for name, (keywords, tol) in NORMALIZATION.items())
 
 
+def _batch_norm() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's batch_norm and group_norm (reference/batch_norm.py; ATen
+    Normalization.cpp batch_norm_cpu, group_norm.cpp native_group_norm): a new tensor in the
+    input's format (channels_last kept), batch_norm's training updating running stats it is
+    given. Their tolerance is a factor of the error bound the reference derives per element.
+    torch._refs 2.13 has group_norm (torch._refs.nn.functional) but no batch_norm."""
+    return (_v("nn.functional.batch_norm", "normalization", method=False, function=True,
+               contract=C.COPY, tolerance=2, unsupported_on=NO_REFS,
+               keywords=("weight", "bias", "training", "momentum", "eps")),
+            _v("nn.functional.group_norm", "normalization", method=False, function=True,
+               contract=C.COPY, tolerance=2, keywords=("weight", "bias", "eps")))
+
+
 def _linear() -> tuple[OpSpec, ...]:
     """addmm (reference/products.py) and torch.nn.functional.linear, which runs it: a family
     of the networks' own, so that the chains drawn from the whole catalogue keep theirs.
@@ -523,6 +539,117 @@ def _cumulative() -> tuple[OpSpec, ...]:
                tolerance=4))
 
 
+def _shaping() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's pad (reference/shaping.py) and pixel_shuffle, pixel_unshuffle,
+    channel_shuffle, one_hot and embedding (reference/shaping_lookups.py): new tensors, never
+    views (aten/src/ATen/native/PadNd.cpp, ReflectionPad.cpp, ReplicationPadding.cpp,
+    PixelShuffle.cpp, ChanelShuffle.cpp, Onehot.cpp, Embedding.cpp). pad's constant and edge
+    modes and the shuffles allocate in the input's suggest_memory_format, circular pad, one_hot
+    and embedding contiguous. one_hot's width is its input's largest value plus one where
+    num_classes is -1. torch._refs.nn.functional 2.13 has the shuffles alone."""
+    fn = {"method": False, "function": True}
+    return (_v("nn.functional.pad", "shaping", **fn, contract=C.COPY,
+               keywords=("mode", "value"), unsupported_on=NO_REFS),
+            _v("nn.functional.pixel_shuffle", "shaping", **fn, contract=C.COPY),
+            _v("nn.functional.pixel_unshuffle", "shaping", **fn, contract=C.COPY),
+            _v("nn.functional.channel_shuffle", "shaping", **fn, contract=C.COPY),
+            _v("nn.functional.one_hot", "shaping", **fn, contract=C.COPY,
+               keywords=("num_classes",), unsupported_on=NO_REFS),
+            _v("nn.functional.embedding", "shaping", **fn, contract=C.COPY,
+               keywords=("padding_idx",), unsupported_on=NO_REFS))
+
+
+def _blas() -> tuple[OpSpec, ...]:
+    """addmv, addr, baddbmm and addbmm with beta= and alpha= (reference/blas.py; ATen
+    Blas.cpp, LinearAlgebra.cpp), with out= and in place; outer, ger, kron, cross and tensordot
+    (reference/contraction.py; LinearAlgebra.cpp outer, KronImpl, Cross.cpp, Linear.cpp
+    tensordot). Products carry their own tolerance (product_values.py); cross's kernel may
+    fuse its products into multiply-adds. torch._refs 2.13 has addr alone (and
+    linalg.cross, not modelled here)."""
+    out = []
+    for name in ("addmv", "addr", "baddbmm", "addbmm"):
+        no_refs = () if name == "addr" else NO_REFS
+        out.append(_v(name, "blas", function=True, contract=C.COPY, out=True,
+                      keywords=("beta", "alpha"), unsupported_on=no_refs))
+        if name != "addmv":  # addmv_ wants a 1-d input, which chains seldom have: the case
+            # table (tests/ops/test_blas.py) calls it
+            out.append(_v(name + "_", "blas_", contract=C.IN_PLACE,
+                          keywords=("beta", "alpha"), unsupported_on=NO_REFS))
+    out += [_v("outer", "contraction", function=True, contract=C.COPY, out=True,
+               unsupported_on=NO_REFS),
+            _v("ger", "contraction", function=True, contract=C.COPY, out=True,
+               alias_of="outer", unsupported_on=NO_REFS),
+            # a new tensor, or an _unsafe_view of one (no view of anything either way)
+            _v("kron", "contraction", function=True, contract=C.COPY, out=True,
+               unsupported_on=NO_REFS),
+            _v("cross", "contraction", function=True, contract=C.COPY, out=True,
+               keywords=("dim",), tolerance=2, unsupported_on=NO_REFS),
+            _v("tensordot", "contraction", method=False, function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, out=True, keywords=("dims",),
+               unsupported_on=NO_REFS)]
+    return tuple(out)
+
+
+def _building() -> tuple[OpSpec, ...]:
+    """repeat, tile, repeat_interleave, diag, diag_embed and diagflat (reference/building.py)
+    and block_diag, meshgrid and cartesian_prod (reference/building_lists.py): new contiguous
+    tensors (aten/src/ATen/native/TensorShape.cpp repeat, tile_symint, diag, diag_embed,
+    diagflat, block_diag, cartesian_prod; Repeat.cpp repeat_interleave), but for
+    repeat_interleave by an int (a view of the clone it flattens), meshgrid (expanded views of
+    its inputs) and cartesian_prod of one tensor (that tensor). torch._refs 2.13 lacks tile,
+    repeat_interleave, diagflat and cartesian_prod."""
+    fn = {"method": False, "function": True}
+    return (_v("repeat", "building", contract=C.COPY),
+            _v("tile", "building", function=True, contract=C.COPY, unsupported_on=NO_REFS),
+            _v("repeat_interleave", "building", function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, keywords=("dim", "output_size"),
+               unsupported_on=NO_REFS),
+            _v("diag", "building", function=True, contract=C.COPY, out=True,
+               keywords=("diagonal",)),
+            _v("diag_embed", "building", function=True, contract=C.COPY,
+               keywords=("offset", "dim1", "dim2")),
+            _v("diagflat", "building", function=True, contract=C.COPY, keywords=("offset",),
+               unsupported_on=NO_REFS),
+            _v("block_diag", "building", **fn, contract=C.COPY),
+            _v("meshgrid", "building", **fn, contract=C.VIEWS, keywords=("indexing",)),
+            _v("cartesian_prod", "building", **fn, contract=C.SELF_OR_COPY,
+               unsupported_on=NO_REFS))
+
+
+def _statistics() -> tuple[OpSpec, ...]:
+    """var, std, var_mean, std_mean, logsumexp, nansum, nanmean, aminmax, median, nanmedian
+    and mode (reference/statistics.py): new contiguous results of the reduced shape, as
+    sum's (aten/src/ATen/native/ReduceOps.cpp std_var_out, logsumexp_out, nansum_out,
+    nanmean_out; TensorCompare.cpp aminmax, mode_out; Sorting.cpp median_with_indices_impl).
+    var and std (Welford's update or two passes in double), their means, logsumexp (exp and
+    log in the input's dtype) and the float sums carry tolerances statistics_values.py
+    bounds; var_mean and std_mean have no out= in the binding, the pairs' tuple out= is left
+    to the case tables. torch._refs 2.13 has var, std, var_mean, std_mean and logsumexp."""
+    return (_v("var", "statistics", function=True, contract=C.COPY, out=True, tolerance=8,
+               keywords=("dim", "unbiased", "keepdim", "correction")),
+            _v("std", "statistics", function=True, contract=C.COPY, out=True, tolerance=8,
+               keywords=("dim", "unbiased", "keepdim", "correction")),
+            _v("var_mean", "statistics", method=False, function=True, contract=C.COPIES,
+               tolerance=8, keywords=("dim", "unbiased", "keepdim", "correction")),
+            _v("std_mean", "statistics", method=False, function=True, contract=C.COPIES,
+               tolerance=8, keywords=("dim", "unbiased", "keepdim", "correction")),
+            _v("logsumexp", "statistics", function=True, contract=C.COPY, out=True,
+               tolerance=8, keywords=("dim", "keepdim")),
+            _v("nansum", "statistics", function=True, contract=C.COPY, out=True,
+               keywords=("dim", "keepdim", "dtype"), unsupported_on=NO_REFS),
+            _v("nanmean", "statistics", function=True, contract=C.COPY, out=True,
+               keywords=("dim", "keepdim", "dtype"), unsupported_on=NO_REFS),
+            _v("aminmax", "statistics", function=True, contract=C.COPIES,
+               keywords=("dim", "keepdim"), unsupported_on=NO_REFS),
+            *(_v(name, "statistics", function=True, contract=C.COPY, unsupported_on=NO_REFS)
+              for name in ("median", "nanmedian")),
+            *(_v(name, "statistics", function=True, contract=C.COPIES, variant="dim",
+                 keywords=("dim", "keepdim"), unsupported_on=NO_REFS)
+              for name in ("median", "nanmedian")),
+            _v("mode", "statistics", function=True, contract=C.COPIES,
+               keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -588,9 +715,24 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
-OPS = (_VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization() + _linear()
-       + _convolution() + _pooling() + _spectral() + _linalg() + _sorting() + _cumulative()
-       + _reorder() + _allocating())
+# the ops of one tensor operand that the layout matrix ranges over beside the pointwise ones,
+# with the arguments it calls them with: along the last dim, which every tensor of a dim has
+_MATRIX: dict[str, tuple[Any, ...]] = {
+    "sum": (-1,), "mean": (-1,), "amax": (-1,), "argmax": (-1,),
+    "cumsum": (-1,), "cumprod": (-1,), "logcumsumexp": (-1,),
+    "flip": ((-1,),), "roll": (1, -1), "rot90": (), "tril": (), "triu": (),
+    "argsort": (-1,), "msort": (), "softmax": (-1,), "log_softmax": (-1,),
+    "fft.fft": (), "fft.rfft": (), "var": (-1,), "std": (-1,), "logsumexp": (-1,),
+    "nansum": (-1,), "nanmean": (-1,), "tile": ((2,),), "diag_embed": (),
+    "nn.functional.pad": ((1, 1),),
+}
+
+OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op
+            for op in _VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization()
+            + _batch_norm() + _linear() + _convolution() + _pooling() + _spectral()
+            + _linalg() + _sorting() + _cumulative() + _statistics() + _reorder()
+            + _shaping() + _blas() + _building() + _allocating())
+assert {op.key for op in OPS if op.matrix is not None} == set(_MATRIX), "matrix ops unknown"
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
 POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", "logic",
@@ -601,7 +743,8 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
     "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort",
-    "cumulative", "cumulative_", "reorder", "reorder_"})
+    "cumulative", "cumulative_", "statistics", "reorder", "reorder_", "shaping", "blas", "blas_",
+    "contraction", "building"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -24,7 +24,7 @@ import numpy as np
 from . import dtypes, errors, pointwise, writes
 from . import values as vals
 from .dtypes import dtype as DType
-from .geometry import aliases_internally, contiguous_strides, overlaps_internally
+from .geometry import aliases_internally, contiguous_strides, order_dims, overlaps_internally
 from .iterator import Layout
 from .operands import is_tensor
 from .ops import BY_KEY
@@ -265,6 +265,55 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
     return dests
 
 
+def accumulates_apart(t: Tensor, out: Tensor, dims: tuple[int, ...], dt: DType) -> bool:
+    """Tell whether CPU sum_out computes a float16 or bfloat16 sum into an out= kept as it is
+    through a float32 buffer it then copies in (ReduceOps.cpp should_use_acc_buffer): when the
+    reduction's TensorIterator, its dims reordered (reduced ones, stride 0 in the output, to
+    the front) and coalesced, has two dims or more and output stride 0 in the first two. The
+    copy refuses an out= whose elements share memory, as the kernel writing it directly does
+    not."""
+    shape = t._geom.shape
+    ndim = len(shape)
+    if dt not in (dtypes.float16, dtypes.bfloat16) or ndim < 2 or 0 in shape:
+        return False
+    # the output as the iterator sees it: the input's rank, stride 0 along the reduced dims
+    kept = iter(out._geom.strides if out.ndim < ndim else
+                (s for d, s in enumerate(out._geom.strides) if d not in dims))
+    rows = [tuple(0 if d in dims else next(kept) for d in range(ndim)), t._geom.strides]
+
+    def should_swap(d0: int, d1: int) -> int:  # TensorIterator.cpp reorder_dimensions
+        for i, row in enumerate(rows):
+            s0, s1 = row[d0], row[d1]
+            if i == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1  # a reduction's output: reduced dims first
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = order_dims(ndim, should_swap)
+    sizes = [shape[d] for d in perm]
+    strides = [[row[d] for d in perm] for row in rows]
+    prev = 0  # TensorIterator.cpp coalesce_dimensions
+    for d in range(1, ndim):
+        if sizes[prev] == 1 or sizes[d] == 1 or all(
+                sizes[prev] * row[prev] == row[d] for row in strides):
+            if sizes[prev] == 1:
+                for row in strides:
+                    row[prev] = row[d]
+            sizes[prev] *= sizes[d]
+        else:
+            prev += 1
+            if prev != d:
+                for row in strides:
+                    row[prev] = row[d]
+                sizes[prev] = sizes[d]
+    return prev >= 1 and strides[0][0] == 0 and strides[0][1] == 0
+
+
 def _empty_dims_check(op: str, t: Tensor, dims: tuple[int, ...] | None) -> None:
     """ReduceOpsUtils.h zero_numel_check_dims for amax/amin: dims as given, in order."""
     if t.numel():
@@ -289,8 +338,10 @@ def reduce_sum(t: Tensor, call: _Call) -> Tensor:
         pointwise.check_out_dtype(out, dt)
     # infer_dtype_from_optional: the dtype argument, else an out='s own, else self's (long)
     result = dt or (out.dtype if out is not None else _long_if_integral(t.dtype))
+    apart = out is not None and out._geom.shape == reduction_shape(
+        t._geom.shape, dims, keepdim) and accumulates_apart(t, out, dims, result)
     tensor, = _reduce(t, dims, keepdim, [result], [out], lambda s, tol: [
-        sum_result(vals.quantize(s, result), result, tol)[0]])
+        sum_result(vals.quantize(s, result), result, tol)[0]], overlap_raises=apart)
     return tensor
 
 

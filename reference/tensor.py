@@ -18,6 +18,9 @@ import numpy as np
 from . import dtypes, errors, views
 from . import values as vals
 from .activations import ActivationMethods
+from .blas import BlasMethods
+from .building import BuildingMethods
+from .contraction import ContractionMethods
 from .cumulative import CumulativeMethods
 from .device import device as Device
 from .dtypes import dtype as DType
@@ -32,6 +35,7 @@ from .normalization import NormalizationMethods
 from .operands import TensorBase
 from .reordering import ReorderingMethods
 from .sorting import SortingMethods
+from .statistics import StatisticsMethods
 from .storage import Storage, UntypedStorage
 from .tensor_copies import CopyMethods
 from .tensor_factories import FactoryMethods
@@ -70,7 +74,8 @@ class _VersionCounter:
 class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMethods,
              ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
-             SortingMethods, CumulativeMethods, ReorderingMethods, TensorBase):
+             SortingMethods, CumulativeMethods, StatisticsMethods, ReorderingMethods, BlasMethods,
+             ContractionMethods, BuildingMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",

@@ -13,6 +13,8 @@ from stridecheck.reference.tensor import Tensor
 
 from .allocating import ALLOCATING
 from .arguments import Arguments
+from .blas_arguments import BLAS
+from .building_arguments import BUILDING
 from .convolution_arguments import CONVOLUTION
 from .cumulative_arguments import CUMULATIVE
 from .linalg_arguments import LINALG
@@ -20,13 +22,16 @@ from .network_arguments import NETWORK
 from .pointwise_arguments import POINTWISE
 from .pooling_arguments import POOLING
 from .reorder_arguments import REORDER
+from .shaping_arguments import SHAPING
 from .sorting_arguments import SORTING
 from .spectral_arguments import SPECTRAL
+from .statistics_arguments import STATISTICS
 from .view_arguments import VIEWS_AND_WRITES
 
 ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK,
                                   **CONVOLUTION, **POOLING, **SPECTRAL, **LINALG,
-                                  **SORTING, **CUMULATIVE, **REORDER}
+                                  **SORTING, **CUMULATIVE, **STATISTICS, **REORDER, **SHAPING,
+                                  **BUILDING, **BLAS}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

@@ -264,7 +264,7 @@ def cell_program(space: OpSpace, row: dict[str, str], device: str = "cpu") -> Pr
             params.append("b")
             args.append("x1")
             other = Ref("b")
-    operands = (other,) if space.binary else ()
+    operands = (other,) if space.binary else spec.matrix or ()
     form = row["form"]
     if form.startswith("out:"):
         shape, dtype = _result_of(spec.name, steps, args, operands)
@@ -318,7 +318,8 @@ def _result_of(name: str, steps: list[Step], args: list[str],
     params = dict(zip(("a", "b"), (env[a] for a in args)))
     subject = params["a"]
     try:
-        fn = Function(NAME, tuple(params), (Step("r", "a", Op(name, operands)),), ("r",))
+        call = Op(name, operands, kind="function" if BY_KEY[name].function else "method")
+        fn = Function(NAME, tuple(params), (Step("r", "a", call),), ("r",))
         result = interpreted(fn, ref)(*params.values())[0]
     except Exception:  # noqa: BLE001 - a refused cell still gets an out= tensor
         result = subject

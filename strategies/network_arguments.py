@@ -23,6 +23,7 @@ from .arguments import (
     _dim,
     _not_internally_overlapping,
 )
+from .batch_norm_arguments import BATCH_NORM
 from .program import Op, Sym
 
 
@@ -126,4 +127,5 @@ NETWORK: dict[str, Arguments] = {
     "addmm_": Arguments(_addmm("addmm_"), lambda t: _multipliable(t) and t.ndim == 2
                         and _not_internally_overlapping(t)),
     "nn.functional.linear": Arguments(_linear, lambda t: _multipliable(t) and t.ndim > 0),
+    **BATCH_NORM,
 }

@@ -8,6 +8,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from .. import activations, errors, normalization, pooling, products, signatures
+from .. import batch_norm as _batch_norm
 from .. import convolution as _conv
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
@@ -288,3 +289,28 @@ conv_transpose1d = _conv_function("conv_transpose1d", 1)
 conv_transpose2d = _conv_function("conv_transpose2d", 2)
 
 __all__ += ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d"]
+
+
+# -- batch_norm, group_norm (reference/batch_norm.py) ------------------------------------------
+
+batch_norm = _batch_norm.functional_batch_norm
+group_norm = _batch_norm.functional_group_norm
+
+__all__ += ["batch_norm", "group_norm"]
+
+
+# -- shaping (reference/shaping.py, reference/shaping_lookups.py) -----------------------------
+
+from .. import shaping as _shaping  # noqa: E402
+from .. import shaping_lookups as _lookups  # noqa: E402
+
+pad = _shaping.pad
+pixel_shuffle = _lookups.FUNCTIONS["pixel_shuffle"]
+pixel_unshuffle = _lookups.FUNCTIONS["pixel_unshuffle"]
+channel_shuffle = _lookups.FUNCTIONS["channel_shuffle"]
+native_channel_shuffle = _lookups.FUNCTIONS["native_channel_shuffle"]
+one_hot = _lookups.one_hot_function
+embedding = _lookups.functional_embedding
+
+__all__ += ["channel_shuffle", "embedding", "native_channel_shuffle", "one_hot", "pad",
+            "pixel_shuffle", "pixel_unshuffle"]
