@@ -39,9 +39,9 @@ class SweepResult:
         return "\n".join(lines)
 
 
-# the share of steps calling the networks' ops: twice the chains' default, as the sweep draws
-# from the whole catalogue, whose networks' part has grown to over a hundred ops
-NETWORK_PERCENT = 10
+# the share of steps calling the networks' ops: three times the chains' default, as the sweep
+# draws from the whole catalogue, whose networks' part has grown to over a hundred ops of 15 families
+NETWORK_PERCENT = 15
 
 
 def programs(seed: int, count: int, max_ops: int = 8, device: str = "cpu",

@@ -404,7 +404,7 @@ def functional_group_norm(input: Tensor, num_groups: int,  # noqa: A002
         raise errors.fail("group_norm_rank", ndim=input.dim())
     shape = list(input.shape)
     if num_groups == 0:
-        raise ZeroDivisionError("integer division or modulo by zero")
+        raise errors.fail("group_norm_groups_zero")
     size = [shape[0] * shape[1] // num_groups, num_groups] + shape[2:]
     _verify_batch_size(size, str(size))
     return native_group_norm(input, num_groups, weight, bias, eps, True)

@@ -36,6 +36,7 @@ from .pointwise import cpp_type, resize_out
 from .product_values import Product, affine, contract, store, zero, zero_product
 from .products import _check_copy_back, _refuse, _structured_output
 from .promotion import can_cast
+from .tensor_pointwise import binary
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -102,7 +103,11 @@ def _addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: Any, alpha: Any,
         if beta == 0:
             zero(dest)
         else:
-            _finish(dest, None, source, beta, alpha, 0, ())
+            # mul_out(result, self, scalar_tensor(beta)): the result takes self's own shape,
+            # () or (1,) whatever m is; a call from inside a kernel bumps no version
+            counted = dest._vc.value
+            binary("mul", self, self.new_full((), beta), out=dest)
+            dest._vc.value = counted
     else:
         _copy_self(dest, source, beta)
         if dest.numel():
@@ -196,8 +201,6 @@ def _addbmm(self: Tensor, b1: Tensor, b2: Tensor, beta: Any, alpha: Any,
         shape, None, self.dtype, self.device)
     if dest._geom.shape != shape:  # resize_as_: contiguous, no warning
         resize_out_quietly(dest, shape)
-        if inplace:  # the input grew into a new allocation: what it was is read from there
-            source = source.clone()
     if bs == 0 or k == 0:
         if beta == 0:
             zero(dest)
@@ -288,6 +291,9 @@ def _addr(self: Tensor, v1: Tensor, v2: Tensor, beta: Any, alpha: Any,
         writes.check_writable(dest)
         for t in operands:
             assert_no_partial_overlap(dest, t)
+        if dest._geom.shape != shape and any(t is dest for t in operands):
+            # TensorIterator.cpp compute_shape: an output also read is not resized
+            raise errors.fail("copy_broadcast", out=list(dest._geom.shape), shape=list(shape))
         if not can_cast(common, dest.dtype):
             raise errors.fail("cannot_cast", result=common.scalar_name, out=dest.dtype.scalar_name)
         if dest._geom.shape != shape:

@@ -27,6 +27,7 @@ from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import Layout
 from .layouts import broadcast_shapes
 from .operands import is_tensor
+from .overlap import assert_no_overlap
 from .pointwise import resize_out
 from .product_values import Product, store
 from .products import _check_arguments, _mm, _refuse, _structured_output
@@ -131,6 +132,9 @@ def _cross(a: Tensor, b: Tensor, dim: int | None, out: Tensor | None = None) -> 
         raise errors.fail("cross_length", dim=d, a=a.size(d), b=b.size(d))
     shape = broadcast_shapes(a._geom.shape, b._geom.shape)
     dest = _structured_output(out, a, shape, a.dtype)
+    if out is not None:  # the kernel's inputs are the broadcast ones, read while out= is written
+        for operand in (a, b):
+            assert_no_overlap(dest, operand.expand(shape))
     if dest.numel():
         if b.dtype is not dest.dtype:  # the kernel reads both inputs as the result's type
             raise errors.fail("scalar_type", want=dest.dtype.scalar_name,
@@ -194,10 +198,11 @@ def _tensordot(a: Tensor, b: Tensor, dims1: list[int], dims2: list[int]) -> Tens
     csize, t1, t2 = 1, a, b
     for d1, d2 in zip(dims1, dims2):
         s1, s2 = a.size(d1), b.size(d2)
+        # a broadcast dim is summed away at once, in the operand's own dtype
         if s2 == 1:
-            t1 = t1.sum(d1, True)
+            t1 = t1.sum(d1, True, dtype=t1.dtype)
         elif s1 == 1:
-            t2 = t2.sum(d2, True)
+            t2 = t2.sum(d2, True, dtype=t2.dtype)
         elif s1 != s2:
             raise errors.fail("tensordot_sizes", s1=s1, d1=d1, s2=s2, d2=d2)
         else:

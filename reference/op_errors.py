@@ -561,6 +561,8 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "embedding_no_rows": (
         RuntimeError, "index_select(): self indexing axis dim should be positive"),
     # batch_norm, group_norm (reference/batch_norm.py): keep this family's messages below this line
+    # torch.nn.functional.group_norm's Python divides by num_groups before anything checks it
+    "group_norm_groups_zero": (ZeroDivisionError, "integer division or modulo by zero"),
     # Normalization.cpp _batch_norm_impl_index; torch/nn/functional.py batch_norm,
     # _verify_batch_size, group_norm; group_norm.cpp check_group_norm_inputs (its bias message
     # prints the weight's shape); TensorAccessor.h; SmallVector's growth on a 0-d input

@@ -116,6 +116,10 @@ def check_operands(name: str, kernel: Kernel, operands: Sequence[Operand], funct
                           pos=first_position + i, type=type(op).__name__)
 
 
+# the rounding ops, which copy an integer input into out= rather than run a kernel
+_COPIES_INTEGERS = frozenset({"round", "floor", "ceil", "trunc"})
+
+
 def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None,
             inplace: bool = False, alpha: Any = 1, kernel_key: str | None = None,
             function: str | None = None, first_position: int = 1) -> Tensor:
@@ -204,6 +208,12 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
         if not inplace and dest._geom.shape != shape:
             resize_out(dest, Layout((shape, contiguous_strides(shape))) if to_real_out
                        else _layout(name, kernel, inputs, operands))
+        if not inplace and name in _COPIES_INTEGERS and dest is not first and \
+                kind(common) == "i" and 0 not in shape:
+            # UnaryOps.cpp round_out, floor_out, ceil_out, trunc_out: an integer input is
+            # copied (result.copy_(self)), whose check sees out= as resized
+            writes.check_writable(dest)
+            assert_no_partial_overlap(dest, first)
     if not on_meta and 0 not in shape:
         values = _values(name, kernel, operands, common, alpha)
         computed_in = None

@@ -184,7 +184,9 @@ def affine(product: Product, c: Tensor | None, beta: complex, alpha: complex, dt
         return Product(values.astype(np.int64), undefined, 0.0, product.loose)
     with np.errstate(all="ignore"):
         scaled = alpha * p if alpha != 1 else p
-        added = beta * c_values if beta != 0 else np.zeros((), p.dtype)
+        # gemm scales c only for a beta other than 1: c's inf + 0j stays as it is then
+        added = (c_values if beta == 1 else beta * c_values) if beta != 0 else \
+            np.zeros((), p.dtype)
         values = scaled + added
         bits = _FORMATS[(dt.to_real() if dt.is_complex else dt).name][0]
         integral = bool(np.all((np.round(values) == values) & (np.round(p) == p)

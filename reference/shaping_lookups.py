@@ -220,5 +220,5 @@ def functional_embedding(input: Tensor, weight: Tensor,  # noqa: A002 - torch's 
     else:
         padding_idx = -1
     if max_norm is not None:
-        raise NotImplementedError("embedding's max_norm is not modelled")
+        raise errors.fail("not_modelled", what="embedding's max_norm")
     return FUNCTIONS["embedding"](weight, input, padding_idx, scale_grad_by_freq, sparse)

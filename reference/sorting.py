@@ -78,6 +78,13 @@ def _known(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
     return t._values(), t._defined()
 
 
+def _approximate(tolerance: float) -> bool:
+    """Whether the input's values are known only up to a tolerance: sorted values stay within
+    it (an order statistic moves no more than its inputs do), but which element comes first
+    among near ties does not, so the indices are not determined."""
+    return tolerance > 0
+
+
 def _row_undefined(defined: np.ndarray, axis: int, shape: tuple[int, ...]) -> np.ndarray:
     """Each output element of a slice holding an undetermined input is undetermined."""
     return np.broadcast_to(~defined.all(axis, keepdims=True), shape)
@@ -136,8 +143,9 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
             # equal zeros of either sign may come back in either order
             zeros = tied & (sorted_x == 0) if x.dtype.kind == "f" else np.zeros_like(tied)
             unstable = np.zeros_like(tied) if stable else tied
-            store(values, Result(sorted_x, lost | zeros), clobbered)
-            store(indices, Result(order.astype(np.int64), lost | unstable),
+            tol = input._tolerance()
+            store(values, Result(sorted_x, lost | zeros, tol), clobbered)
+            store(indices, Result(order.astype(np.int64), lost | unstable | _approximate(tol)),
                   indices_out is not None and overlaps_internally(indices._geom))
     for o in (values_out, indices_out):
         if o is not None:
@@ -167,8 +175,9 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True,  # noqa: A0
         # unsorted results come in the kernel's own order
         loose = np.full(shape, not sorted and k > 1)
         lost = _row_undefined(defined, d, shape) | loose
-        store(values, Result(picked, lost | zeros), False)
-        store(indices, Result(taken.astype(np.int64), lost | ties), False)
+        tol = input._tolerance()
+        store(values, Result(picked, lost | zeros, tol), False)
+        store(indices, Result(taken.astype(np.int64), lost | ties | _approximate(tol)), False)
     return _PAIRS["topk"](values, indices)
 
 
@@ -230,8 +239,10 @@ def kthvalue(input: Tensor, k: int, dim: int = -1,  # noqa: A002 - torch's name
         at = np.take(order, [k - 1], axis=d)
         picked, ties, zeros = _selected(x, d, at)
         lost = ~defined.all(d, keepdims=True)
-        store(values, Result(picked.reshape(shape), (lost | zeros).reshape(shape)), False)
-        store(indices, Result(at.astype(np.int64).reshape(shape), (lost | ties).reshape(shape)),
+        tol = input._tolerance()
+        store(values, Result(picked.reshape(shape), (lost | zeros).reshape(shape), tol), False)
+        store(indices, Result(at.astype(np.int64).reshape(shape),
+                              (lost | ties | _approximate(tol)).reshape(shape)),
               False)
     return _PAIRS["kthvalue"](values, indices)
 

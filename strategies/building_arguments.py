@@ -43,8 +43,10 @@ def _repeat(name: str) -> Any:
             elif name == "repeat" and counts:
                 counts.pop()
         kind = "method" if name == "repeat" else _kind(ch)
-        if kind == "method" and counts and ch.chance(0.5):
-            return Op(name, tuple(counts))  # varargs: x.repeat(2, 1)
+        if name == "repeat" and counts and ch.chance(0.5):
+            # varargs, x.repeat(2, 1): repeat's alone, as a call of the function form (which
+            # tile has) takes no varargs
+            return Op(name, tuple(counts))
         if kind == "method" and ch.chance(0.2):
             key = "repeats" if name == "repeat" else "dims"
             return Op(name, (), ((key, tuple(counts)),))

@@ -409,6 +409,9 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from", copy_from);
   m.impl("_copy_from_and_resize", copy_from_and_resize);
   m.impl("transpose.int", transpose);
+  // convolution is composite: on a PrivateUse1 device it would pick the overrideable backend,
+  // which nothing implements; run the whole op on the CPU aliases, as every other op runs
+  m.impl("convolution", torch::CppFunction::makeFromBoxedFunction<&fallback>());
 }
 
 // The conjugate/negative fallbacks would resolve the bit of a copy's source with

@@ -146,7 +146,7 @@ def _run_with_bug(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bug: str, exa
 
 def test_run_with_a_divergence_exits_1_and_leaves_a_repro_that_exits_1(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "400",
+    out = _run_with_bug(tmp_path, monkeypatch, "unsqueeze-last-stride-zero", "800",
                         "-k", "view_chains")
     assert out.returncode == 1, out.stdout[-2000:] + out.stderr[-2000:]
     records = load([str(tmp_path / "results.jsonl")])

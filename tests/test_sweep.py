@@ -8,7 +8,7 @@ from stridecheck.conformance.sweep import programs, sweep
 from stridecheck.reference.ops import BY_KEY
 
 SEEDS = range(4)
-PROGRAMS_PER_SEED = 750
+PROGRAMS_PER_SEED = 1000
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -162,6 +162,8 @@ OUT: Table = [
 ]
 
 IN_PLACE: Table = [
+    ("addbmm_-0d-input-grows", "x = torch.tensor(3.)\n"
+                               "a = x.addbmm_(torch.ones(2, 2, 1), torch.ones(2, 1, 2))"),
     ("addmv_", M + V + "s = torch.ones(2)\na = s.addmv_(m, v, beta=2)\n"
                "t = torch.ones(4)[::2]\nb = t.addmv_(m, v)"),
     ("addr_", X + Y + "s = torch.ones(3, 4)\na = s.addr_(x, y)\nt = torch.ones(4, 3).t()\n"
@@ -175,6 +177,14 @@ IN_PLACE: Table = [
 ]
 
 CONTRACTION: Table = [
+    # an empty matrix: mul_out(result, self, beta) gives the result self's own shape
+    ("addmv-empty-matrix-0d-input", "s = torch.tensor(2.)\n"
+                                    "a = torch.addmv(s, torch.ones(3, 0), torch.ones(0), beta=0.5)"),
+    ("addmv-empty-matrix-out", "s = torch.tensor([2.])\no = torch.zeros(3)\n"
+                               "a = torch.addmv(s, torch.ones(3, 0), torch.ones(0), out=o)"),
+    # an input broadcast along the written dims is too hard to tell apart: it runs
+    ("cross-out-overlaps-broadcast-input", "x = torch.arange(9.).view(3, 3)\n"
+                                           "a = torch.cross(x[:, :1], torch.ones(3, 3), 0, out=x)"),
     ("outer", X + Y + "a = torch.outer(x, y)\nb = x.outer(y)\nc = torch.ger(x, y)\n"
               "d = x.ger(y)"),
     ("outer-strided-promoted", Y + "a = torch.outer(torch.arange(6)[::2], y)\n"
@@ -211,6 +221,10 @@ CONTRACTION: Table = [
                   "c = torch.tensordot(a, b, 1)\nd = torch.tensordot(b.t(), a.t(), 1)\n"
                   "e = torch.tensordot(a, b, dims=([1], [0]))\nf = torch.tensordot(a, b, 0)\n"
                   "g = torch.tensordot(a.long(), b.long(), 1)"),
+    # a dim of size 1 facing a larger one is summed away first, in the operand's dtype
+    ("tensordot-int-broadcast-dim", "x = torch.arange(60, dtype=torch.int32).view(1, 4, 5, 3)\n"
+                                    "y = torch.ones(1, 2, dtype=torch.int32)\n"
+                                    "r = torch.tensordot(x, y, ([0], [0]))"),
     ("tensordot-lists", "x = torch.arange(24.).view(2, 3, 4)\ny = torch.ones(2, 4, 5)\n"
                         "a = torch.tensordot(x, y, ([0, 2], [0, 1]))\n"
                         "b = torch.tensordot(x, torch.ones(1, 4), ([1, 2], [0, 1]))\n"
@@ -280,6 +294,18 @@ ERRORS: Table = [
     ("err-baddbmm_-broadcast", B1 + B2 + "a = torch.ones(5).baddbmm_(b1, b2)"),
     ("err-baddbmm-out-expanded", B1 + B2 + "a = torch.baddbmm(torch.ones(2, 3, 5), b1, b2, "
                                  "out=torch.zeros(1, 3, 5).expand(2, 3, 5))"),
+    # a 0-d input resized to (1, 1) in place keeps its bytes: the expanded input read for the
+    # copy overlaps it with other strides (a growing one is too hard to tell: IN_PLACE)
+    ("err-addbmm_-0d-input-stays-in-place", "x = torch.tensor(3.)\n"
+                                            "a = x.addbmm_(torch.ones(2, 1, 1), torch.ones(2, 1, 1))"),
+    # an out= that is also an operand (vec2 here) is read and so is not resized
+    ("err-addr-out-is-vec2", "x = torch.ones(1)\n"
+                             "a = torch.addr(x, torch.tensor([0., 1., 2.]), x, out=x)"),
+    # cross checks out= against its broadcast inputs, any overlap refused, before dtypes
+    ("err-cross-out-is-input", "x = torch.arange(9.).view(3, 3)\n"
+                               "a = torch.cross(x, torch.ones(3, 3).double(), 0, out=x)"),
+    ("err-cross-out-transposed-input", "x = torch.arange(9.).view(3, 3)\n"
+                                       "a = torch.cross(x, torch.ones(3, 3), 0, out=x.t())"),
     ("err-addbmm-batches", B1 + "a = torch.addbmm(torch.ones(3, 5), b1, torch.ones(3, 4, 5))"),
     ("err-addbmm-sizes", B1 + "a = torch.addbmm(torch.ones(3, 5), b1, torch.ones(2, 3, 5))"),
     ("err-addbmm-dtypes", B1 + B2 + "a = torch.addbmm(torch.ones(3, 5).double(), b1, b2)"),

@@ -15,6 +15,11 @@ M = "m = torch.arange(6.).view(2, 3)\na = torch.arange(12.).view(4, 3) - 5\n"
 W = "m = torch.arange(6.).view(2, 3)\n"
 
 ADDMM: Table = [
+    # gemm leaves c unscaled for beta 1: an infinite complex input keeps its zero imaginary part
+    ("addmm-complex-inf-beta-one", "c = torch.tensor(complex(float('inf'), 0.), "
+                                   "dtype=torch.complex64)\n"
+                                   "m = torch.tensor([[0j, 1j], [2., 3.]])\n"
+                                   "x = torch.addmm(c, m, m, alpha=2)"),
     ("addmm-forms", M + "b = torch.tensor([1., -2.])\nx = torch.addmm(b, a, m.t())\n"
                     "y = b.addmm(a, m.t())\nz = torch.addmm(b.expand(4, 2), a, m.t())"),
     ("addmm-input-shapes", M + "x = torch.addmm(torch.ones(4, 1), a, m.t())\n"

@@ -447,6 +447,13 @@ OUT: Table = [
 ]
 
 ERRORS: Table = [
+    # round/floor/ceil/trunc copy an integer input into out=, checked as copy_ sees it resized:
+    # this out= grows past the storage's end, overlapping its input only then
+    ("err-round-int-out-grows-into-input", "x = torch.arange(48).to(torch.uint8).view(4, 1, 12)\n"
+                                           "o = x.transpose(1, 2)[:, 4:]\n"
+                                           "y = torch.round(x, out=o)"),
+    ("err-trunc-int-out-overlaps-input", "x = torch.arange(12, dtype=torch.int32)\n"
+                                         "y = torch.trunc(x[:8], out=x[4:])"),
     ("err-abs-complex-into-int-out", "z = torch.ones(2, dtype=torch.complex64)\n"
                                      "torch.abs(z, out=torch.empty(2, dtype=torch.int64))"),
     ("err-abs-real-into-complex-out", "x = torch.ones(2)\n"
