@@ -10,7 +10,7 @@ are compared; a difference there names the spelling and still belongs to the fie
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -40,7 +40,7 @@ class Difference:
                 f"be {expected}{where}")
 
 
-def show(v: Any, digits: str = "maxprec") -> str:
+def show(v: Any, digits: Literal["maxprec", "unique"] = "maxprec") -> str:
     """Return a value as a difference shows it; `digits` is numpy's floatmode."""
     if isinstance(v, np.ndarray):
         return np.array2string(v, threshold=20, separator=", ", floatmode=digits)

@@ -40,7 +40,7 @@ class SweepResult:
 
 
 # the share of steps calling the networks' ops: three times the chains' default, as the sweep
-# draws from the whole catalogue, whose networks' part has grown to over a hundred ops of 15 families
+# draws from the whole catalogue, whose networks' part has grown past a hundred ops
 NETWORK_PERCENT = 15
 
 

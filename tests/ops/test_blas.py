@@ -179,7 +179,8 @@ IN_PLACE: Table = [
 CONTRACTION: Table = [
     # an empty matrix: mul_out(result, self, beta) gives the result self's own shape
     ("addmv-empty-matrix-0d-input", "s = torch.tensor(2.)\n"
-                                    "a = torch.addmv(s, torch.ones(3, 0), torch.ones(0), beta=0.5)"),
+                                    "a = torch.addmv(s, torch.ones(3, 0), torch.ones(0), "
+                                    "beta=0.5)"),
     ("addmv-empty-matrix-out", "s = torch.tensor([2.])\no = torch.zeros(3)\n"
                                "a = torch.addmv(s, torch.ones(3, 0), torch.ones(0), out=o)"),
     # an input broadcast along the written dims is too hard to tell apart: it runs
@@ -297,7 +298,8 @@ ERRORS: Table = [
     # a 0-d input resized to (1, 1) in place keeps its bytes: the expanded input read for the
     # copy overlaps it with other strides (a growing one is too hard to tell: IN_PLACE)
     ("err-addbmm_-0d-input-stays-in-place", "x = torch.tensor(3.)\n"
-                                            "a = x.addbmm_(torch.ones(2, 1, 1), torch.ones(2, 1, 1))"),
+                                            "a = x.addbmm_(torch.ones(2, 1, 1), "
+                                            "torch.ones(2, 1, 1))"),
     # an out= that is also an operand (vec2 here) is read and so is not resized
     ("err-addr-out-is-vec2", "x = torch.ones(1)\n"
                              "a = torch.addr(x, torch.tensor([0., 1., 2.]), x, out=x)"),
