@@ -34,7 +34,7 @@ from .iterator import Input, common_dtype, pointwise_layout
 from .overlap import assert_no_partial_overlap
 from .pointwise import cpp_type, resize_out
 from .product_values import Product, affine, contract, store, zero, zero_product
-from .products import _check_copy_back, _refuse, _structured_output
+from .products import _check_copy_back, _refuse, _structured_output, addmv_checks
 from .promotion import can_cast
 from .tensor_pointwise import binary
 
@@ -81,17 +81,7 @@ def _finish(dest: Tensor, compute: Callable[[], Product] | None, source: Tensor,
 def _addmv(self: Tensor, mat: Tensor, vec: Tensor, beta: Any, alpha: Any,
            out: Tensor | None = None, inplace: bool = False) -> Tensor:
     """Blas.cpp TORCH_META_FUNC(addmv), addmv_out_cpu."""
-    if not (mat.ndim == 2 and vec.ndim == 1 and self.ndim <= 1):
-        raise errors.fail("addmv_ranks", a=self.ndim, b=mat.ndim, c=vec.ndim)
-    m, k = mat._geom.shape
-    if k != vec._geom.shape[0] or not (m == self.numel() or self.numel() == 1):
-        if self.ndim == 0:  # the message itself asks for self.size(0)
-            raise errors.fail("no_dims", dim=0)
-        raise errors.fail("addmv_sizes", input=self._geom.shape[0], m=m, k=k,
-                          vec=vec._geom.shape[0])
-    if not (self.dtype is mat.dtype is vec.dtype):
-        raise errors.fail("addmv_dtypes", a=self.dtype.scalar_name, b=mat.dtype.scalar_name,
-                          c=vec.dtype.scalar_name)
+    m, k = addmv_checks(self, mat, vec)
     if inplace:
         _in_place_shape(self, (m,))
         dest = self

@@ -104,21 +104,7 @@ def _compute_layout(operands: tuple[tuple[Shape, Shape], ...]) -> Layout:
     rows = [op_strides if op_shape == shape else _broadcast_strides(shape, op_shape, op_strides)
             for op_shape, op_strides in operands]
 
-    # TensorIterator.cpp reorder_dimensions should_swap: the first input with a strict answer
-    # decides; a stride 0 defers to the next input, and equal strides defer unless the first
-    # dim is the larger one.
-    def should_swap(d0: int, d1: int) -> int:
-        for row in rows:
-            s0, s1 = row[d0], row[d1]
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return -1 if s0 < s1 else 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = order_dims(ndim, should_swap)
+    perm = reorder(shape, rows)
     # TensorIterator.cpp allocate_or_resize_outputs: an unmoved order allocates with at::empty,
     # whose contiguous strides count size-0 and size-1 dims as 1
     if perm == list(range(ndim - 1, -1, -1)):
@@ -130,6 +116,30 @@ def _compute_layout(operands: tuple[tuple[Shape, Shape], ...]) -> Layout:
         strides[d] = running
         running *= shape[d]
     return Layout((shape, tuple(strides)))
+
+
+def reorder(shape: Shape, rows: Sequence[Shape], reduction: bool = False) -> list[int]:
+    """Return the dims innermost first as TensorIterator.cpp reorder_dimensions orders them,
+    from each operand's strides over `shape` (outputs first).
+
+    should_swap: the first operand with a strict answer decides; a stride 0 defers to the
+    next operand, and equal strides defer unless the first dim is the larger one. With
+    `reduction`, the first row is a reduction's output, whose reduced dims (stride 0) go first.
+    """
+    def should_swap(d0: int, d1: int) -> int:
+        for i, row in enumerate(rows):
+            s0, s1 = row[d0], row[d1]
+            if reduction and i == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    return order_dims(len(shape), should_swap)
 
 
 def _fast_setup_strides(shape: Shape, strides: list[Shape]) -> Shape | None:

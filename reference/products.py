@@ -312,16 +312,12 @@ def bmm(input: Any, mat2: Any, *, out: Any = None) -> Tensor:  # noqa: A002
 
 # -- mv -----------------------------------------------------------------------------------------
 
-def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: bool = False
-           ) -> Tensor:
-    """Run addmv(self, mat, vec, beta=0) into result (Blas.cpp addmv meta, addmv_out_cpu).
 
-    The meta function checks ranks, sizes and that all three share one dtype; the output
-    takes vec's dtype. mv runs it in place on its fresh result, mv_out into out.
-    """
+def addmv_checks(self: Tensor, mat: Tensor, vec: Tensor) -> tuple[int, int]:
+    """TORCH_META_FUNC(addmv) (Blas.cpp): ranks, sizes, one dtype; return mat's (m, k)."""
     if not (mat.ndim == 2 and vec.ndim == 1 and self.ndim <= 1):
         raise errors.fail("addmv_ranks", a=self.ndim, b=mat.ndim, c=vec.ndim)
-    (m, k) = mat._geom.shape
+    m, k = mat._geom.shape
     if k != vec._geom.shape[0] or not (m == self.numel() or self.numel() == 1):
         if self.ndim == 0:  # the message itself asks for self.size(0)
             raise errors.fail("no_dims", dim=0)
@@ -330,6 +326,16 @@ def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: b
     if not (self.dtype is mat.dtype is vec.dtype):
         raise errors.fail("addmv_dtypes", a=self.dtype.scalar_name, b=mat.dtype.scalar_name,
                           c=vec.dtype.scalar_name)
+    return m, k
+
+def _addmv(result: Tensor, self: Tensor, mat: Tensor, vec: Tensor, *, inplace: bool = False
+           ) -> Tensor:
+    """Run addmv(self, mat, vec, beta=0) into result (Blas.cpp addmv meta, addmv_out_cpu).
+
+    The meta function checks ranks, sizes and that all three share one dtype; the output
+    takes vec's dtype. mv runs it in place on its fresh result, mv_out into out.
+    """
+    m, k = addmv_checks(self, mat, vec)
     dest = result if inplace else _structured_output(result, vec, (m,), vec.dtype)
     if not mat.numel():
         zero(dest)

@@ -24,8 +24,8 @@ import numpy as np
 from . import dtypes, errors, pointwise, writes
 from . import values as vals
 from .dtypes import dtype as DType
-from .geometry import aliases_internally, contiguous_strides, order_dims, overlaps_internally
-from .iterator import Layout
+from .geometry import aliases_internally, contiguous_strides, overlaps_internally
+from .iterator import Layout, reorder
 from .operands import is_tensor
 from .ops import BY_KEY
 from .overlap import shares_bytes
@@ -281,20 +281,7 @@ def accumulates_apart(t: Tensor, out: Tensor, dims: tuple[int, ...], dt: DType) 
                 (s for d, s in enumerate(out._geom.strides) if d not in dims))
     rows = [tuple(0 if d in dims else next(kept) for d in range(ndim)), t._geom.strides]
 
-    def should_swap(d0: int, d1: int) -> int:  # TensorIterator.cpp reorder_dimensions
-        for i, row in enumerate(rows):
-            s0, s1 = row[d0], row[d1]
-            if i == 0 and (s0 == 0) != (s1 == 0):
-                return 1 if s1 == 0 else -1  # a reduction's output: reduced dims first
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return -1 if s0 < s1 else 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = order_dims(ndim, should_swap)
+    perm = reorder(shape, rows, reduction=True)
     sizes = [shape[d] for d in perm]
     strides = [[row[d] for d in perm] for row in rows]
     prev = 0  # TensorIterator.cpp coalesce_dimensions
