@@ -247,15 +247,18 @@ def check(program: Program, target: Target, watch: Watch | None = None) -> Outco
     else:
         # a program compiled whole takes its first tensor as its input
         inputs = tuple(s.out for s in program.steps[:1] if s.out is not None)
-        known = classify(target.ops_at_fault(program, index), diffs, target,
-                         Site(program, full, index, inputs))
-        if known is not None and target.sees_whole(program):
-            # seen whole, the program matched an entry by any of its ops: the entry must be
-            # about the step where the difference starts, found by running shorter programs
-            # (the last step, where no shorter program has a step to compile)
+        faulty = target.ops_at_fault(program, index)
+        if target.sees_whole(program):
+            # seen whole, the difference shows at the last step: it starts where the shortest
+            # program that already differs ends (the last step, where no shorter program has
+            # a step to compile), and an entry must be about that step, not any op the
+            # program has (a condition on the step, say that its subject is an earlier
+            # in-place op's result, holds only there)
             index, first = first_diverging_step(program, target, full)
-            known = classify((program.steps[index].op.fault_key,), first or diffs, target,
-                             Site(program, full, index, inputs))
+            faulty, diffs_there = (program.steps[index].op.fault_key,), first or diffs
+        else:
+            diffs_there = diffs
+        known = classify(faulty, diffs_there, target, Site(program, full, index, inputs))
     return Outcome(KNOWN if known is not None else DIVERGENCE, target, program, diffs, known,
                    index=index, expected=expected, expected_live=live_at(expected, at),
                    actual_live=live_at(actual, at), dtype=dtype, rank=rank, located=located,
