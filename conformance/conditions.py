@@ -25,6 +25,8 @@ from functools import cached_property
 from typing import Any
 
 from stridecheck.reference.cells import LAYOUT_NAMES
+from stridecheck.reference.geometry import Geometry
+from stridecheck.reference.layouts import suggest_format
 from stridecheck.reference.ops import BY_KEY
 from stridecheck.strategies.program import Literal, Program, Ref, Step
 
@@ -492,6 +494,22 @@ def _noop_alias(site: Site, diffs: list[Difference]) -> bool:
         return False
     return all(getattr(after[step.out], f) == getattr(site.subject, f)
                for f in ("storage", "shape", "strides", "storage_offset", "dtype"))
+
+
+_FORMATS = ("contiguous_format", "channels_last", "channels_last_3d")
+
+
+@_register("result.format", "texts", "channels_last", choices=_FORMATS)
+def _result_format(site: Site | None, diffs: list[Difference], value: Any) -> bool:
+    """What the step binds is, on the reference's side (torch eager's result), laid out in
+    one of these memory formats, as `suggest_memory_format` reads its strides:
+    contiguous_format, channels_last (4-d), channels_last_3d (5-d)."""
+    assert site is not None and site.step is not None
+    made = site.after.get(site.step.out) if site.step.out else None
+    if made is None:
+        return False
+    g = Geometry((tuple(made.shape), tuple(made.strides), 0))
+    return suggest_format(g).name in listed(value)
 
 
 # -- history: the steps before it

@@ -67,6 +67,8 @@ EXAMPLE_SHARE: dict[str, dict[str, float]] = {
 # the share of a random test's examples the network chains draw, in every profile: their ops
 # are a few dozen of the catalogue's, and the view chains and alias programs keep theirs
 NETWORK_SHARE = 0.3
+# the share the network blocks draw: a few ops in a fixed order, each block several of them
+BLOCK_SHARE = 0.1
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 KNOWN_KEY = "stridecheck_known"

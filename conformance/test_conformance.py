@@ -28,6 +28,7 @@ from stridecheck.conformance.outcome import (
     reproduce,
 )
 from stridecheck.conformance.plugin import (
+    BLOCK_SHARE,
     KNOWN_KEY,
     NETWORK_SHARE,
     UNSUPPORTED_KEY,
@@ -41,6 +42,7 @@ from stridecheck.strategies import (
     alias_programs,
     function_batches,
     function_programs,
+    network_blocks,
     network_chains,
     view_chains,
 )
@@ -167,6 +169,12 @@ def test_network_chains(stridecheck_target: Target, stridecheck_part: tuple[int,
                         request: pytest.FixtureRequest) -> None:
     _run(network_chains(device=stridecheck_target.device), stridecheck_target,
          stridecheck_part, request, share=NETWORK_SHARE)
+
+
+def test_network_blocks(stridecheck_target: Target, stridecheck_part: tuple[int, int],
+                        request: pytest.FixtureRequest) -> None:
+    _run(network_blocks(device=stridecheck_target.device), stridecheck_target,
+         stridecheck_part, request, share=BLOCK_SHARE)
 
 
 def test_alias_programs(stridecheck_target: Target, stridecheck_part: tuple[int, int],

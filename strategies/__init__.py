@@ -1,7 +1,8 @@
 """Programs as data and the strategies that build them.
 
-`view_chains`, `alias_programs` and `network_chains` are Hypothesis strategies; `chain` with
-a `RandomChooser` builds the same programs from a seeded random stream.
+`view_chains`, `alias_programs`, `network_chains` and `network_blocks` are Hypothesis
+strategies; `chain` with a `RandomChooser` builds the same programs from a seeded random
+stream.
 """
 
 from .arguments import RandomChooser
@@ -10,6 +11,7 @@ from .hypothesis import (
     alias_programs,
     function_batches,
     function_programs,
+    network_blocks,
     network_chains,
     view_chains,
 )
@@ -17,4 +19,4 @@ from .program import Function, Literal, Op, Program, Ref, Step, StorageOf, Sym
 
 __all__ = ["Function", "Literal", "Op", "Program", "RandomChooser", "Ref", "Step", "StorageOf",
            "Sym", "alias_programs", "chain", "function_batches", "function_programs",
-           "network_chains", "view_chains"]
+           "network_blocks", "network_chains", "view_chains"]

@@ -57,6 +57,9 @@ def _conv(key: str, rank: int) -> Builder:
         per_group = ch.choice((1, 2, 3))
         windows = [list(_window(ch, max(n, 1), transposed)) for n in sizes]
         same = not transposed and ch.chance(0.15)
+        if same:  # padding="same" takes stride 1 alone
+            for w in windows:
+                w[1] = 1
         bias_size = per_group * groups
         if ctx.invalid and ch.chance(0.5):
             broken = ch.choice(("channels", "groups", "kernel", "padding", "stride", "bias",

@@ -17,6 +17,7 @@ from hypothesis.strategies import SearchStrategy
 
 from stridecheck.reference.ops import ALLOCATING_FAMILIES, OPS, OpSpec
 
+from .blocks import block
 from .chains import NETWORK_FAMILIES, NETWORK_PERCENT_MAX, chain
 from .functions import function_batch, function_program
 from .program import Program
@@ -163,6 +164,19 @@ def network_chains(*, min_ops: int = 1, max_ops: int = 6, max_numel: int = 64,
         return chain(HypothesisChooser(draw), min_ops=min_ops, max_ops=max_ops, device=device,
                      invalid_share=invalid_share, ops=chosen, max_numel=max_numel,
                      network_percent=network_percent, batches=True)
+
+    return build()
+
+
+def network_blocks(*, device: str = "cpu") -> st.SearchStrategy[Program]:
+    """Return programs shaped like the blocks networks stack (strategies/blocks.py): conv2d,
+    a norm, an activation and a pool on an image batch; layer_norm, linear projections,
+    q @ k^T, softmax and @ v on a batch of sequences; the input in a drawn layout and the
+    layout changed between ops now and then."""
+
+    @st.composite
+    def build(draw: Any) -> Program:
+        return block(HypothesisChooser(draw), device=device)
 
     return build()
 

@@ -221,3 +221,37 @@ def test_a_bad_network_percent_raises_invalid_argument_when_built(percent: int) 
 
     with pytest.raises(InvalidArgument, match=re.escape(f"network_percent={percent} must be")):
         network_chains(network_percent=percent)
+
+
+def test_network_blocks_run_a_networks_ops_in_its_order_on_inputs_of_every_layout() -> None:
+    from stridecheck.strategies import network_blocks
+    from stridecheck.strategies.blocks import BLOCKS
+
+    order = {key: i for i, choices in enumerate(BLOCKS["convolution"]) for key in choices}
+    kinds: dict[str, int] = {"convolution": 0, "attention": 0}
+    layouts: set[str] = set()
+    ended = [0, 0]  # blocks the reference refused a step of, all blocks
+
+    @settings(QUICK, max_examples=300, phases=(Phase.generate,))
+    @given(network_blocks())
+    def property_(program: Program) -> None:
+        body = program.steps[input_steps(program):]
+        layouts.add(program.steps[input_steps(program) - 1].op.name)
+        keys = [s.op.key for s in body]
+        ranks = [order[k] for k in keys if k in order]
+        kind = "convolution" if ranks else "attention"
+        kinds[kind] += 1
+        # each op of a block on the output of the one before, in the network's order
+        assert ranks == sorted(set(ranks)), f"out of order: {keys}"
+        if kind == "convolution":
+            assert all(s.src == (body[i - 1].out if i else "x0") for i, s in enumerate(body))
+        if kind == "attention" and "matmul" in keys:
+            assert keys.count("nn.functional.linear") == 3 and keys.count("matmul") >= 1
+        ended[0] += any(r.error for r in run(program, reference))
+        ended[1] += 1
+
+    property_()
+    assert min(kinds.values()) >= 50, kinds
+    # the batch comes contiguous, channels_last, permuted, stepped or expanded
+    assert {"contiguous", "permute", "__getitem__", "expand"} <= layouts, layouts
+    assert ended[0] <= 0.15 * ended[1], f"{ended[0]} of {ended[1]} blocks refused a step"
