@@ -419,7 +419,8 @@ MESSAGES = TENSOR_MESSAGES | OP_MESSAGES
 # Indexing.cu's index_select kernels, ScatterGatherKernel.cu, IndexKernel.cu's index, take and
 # index_fill kernels), which loses the device's context for the rest of the process
 IN_KERNEL = frozenset({"index_out_of_range_self", "indices_out_of_data", "gather_range",
-                       "take_range", "index_tensor_range"})
+                       "take_range", "index_tensor_range",
+                       "accumulate_range", "index_copy_range"})  # accumulate.py
 
 
 def _list(xs: Sequence[object]) -> str:

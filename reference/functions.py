@@ -6,12 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 from . import (
+    accumulate_binding,
     batch_norm,
     blas,
     building,
     building_lists,
     contraction,
+    counting,
     cumulative,
+    distances,
     dtype_views,
     errors,
     gathers,
@@ -140,5 +143,5 @@ for _op in OPS:
 # ops that allocate their outputs, each family in its own module
 for _module in (reductions, joins, products, scatters, gathers, normalization, sorting,
                 cumulative, statistics, reordering, batch_norm, shaping_lookups, blas, contraction,
-                building, building_lists):
+                building, building_lists, counting, accumulate_binding, distances):
     FUNCTIONS.update(_module.FUNCTIONS)

@@ -30,6 +30,7 @@ from .operands import is_scalar, is_tensor
 from .overlap import assert_no_overlap, assert_no_partial_overlap
 from .pointwise import check_out_dtype, resize_out
 from .promotion import checked_scalar
+from .storage_ops import restride_dim
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -282,15 +283,7 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
     dim = views.wrap_dim(dim, g.ndim)
     if index.ndim > 1:
         raise errors.fail("index_fill_vector")
-    numel = index.numel()
-    # self is restrided to size numel, stride 0 along dim (as_strided checks its storage)
-    restrided = Geometry((g.shape[:dim] + (numel,) + g.shape[dim + 1:],
-                          g.strides[:dim] + (0,) + g.strides[dim + 1:], g.offset))
-    needed = restrided.extent() * t.dtype.itemsize
-    if needed > t._storage.nbytes:
-        raise errors.fail("storage_out_of_bounds", shape=restrided.shape,
-                          strides=restrided.strides, offset=g.offset, itemsize=t.dtype.itemsize,
-                          needed=needed, have=t._storage.nbytes)
+    restrided = restride_dim(t, dim, index.numel())
     value = checked_scalar(value, t.dtype)
     # the kernel checks each index as it visits it: none when the iteration is empty
     visits = bool(restrided.numel) and not (t.is_meta or index.is_meta)

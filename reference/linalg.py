@@ -108,3 +108,7 @@ def qr(A: Tensor, mode: str = "reduced") -> linalg_qr:  # noqa: N803 - torch's n
             below = np.broadcast_to(rows > cols, r.shape)
             store(r, Result(np.zeros(r.shape, A.dtype.storage_np), ~below), False)
     return linalg_qr(q, r)
+
+
+from .linalg_decompositions import cholesky, cholesky_ex, eig, eigh, eigvals, eigvalsh, svd, svdvals  # noqa: E402, E501, F401
+from .linalg_solvers import det, inv, inv_ex, slogdet, solve, solve_ex  # noqa: E402, F401

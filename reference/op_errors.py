@@ -7,6 +7,17 @@ from both tables (`errors.fail`); keys are unique across the two.
 
 from __future__ import annotations
 
+
+class _LinAlgError(RuntimeError):
+    """torch._C._LinAlgError: a LAPACK failure that depends on the input's values (a matrix a
+    linalg op cannot factor: reference/linalg_solvers.py, linalg_decompositions.py)."""
+
+    __module__ = "torch._C"
+
+
+LinAlgError = _LinAlgError
+
+
 OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     # reductions (reference/reductions.py): keep this family's messages below this line
     "reduction_empty_dim": (
@@ -312,6 +323,67 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "pool_int_list_unpack": (
         TypeError, "{op}(): argument '{arg}' failed to unpack the object at pos {pos} with error "
         "\"type must be tuple of ints,but got {type}\""),
+    # pooling, 3-d and adaptive (reference/pooling3d.py, pooling_adaptive.py): keep this
+    # family's messages below this line
+    # DilatedMaxPool3d.cpp, AveragePool3d.cpp; Pool.h pool3d_shape_check
+    "max_pool3d_kernel_rank": (
+        RuntimeError, "max_pool3d: kernel_size must either be a single int, or a tuple of three "
+        "ints"),
+    "max_pool3d_stride_rank": (
+        RuntimeError, "max_pool3d: stride must either be omitted, a single int, or a tuple of "
+        "three ints"),
+    "max_pool3d_padding_rank": (
+        RuntimeError, "max_pool3d: padding must either be a single int, or a tuple of three ints"),
+    "max_pool3d_dilation_rank": (
+        RuntimeError, "max_pool3d: dilation must be either a single int, or a tuple of three "
+        "ints"),
+    "avg_pool3d_kernel_rank": (
+        RuntimeError, "avg_pool3d: kernel_size must be a single int, or a tuple of three ints"),
+    "avg_pool3d_stride_rank": (
+        RuntimeError, "avg_pool3d: stride must be omitted, a single int, or a tuple of three "
+        "ints"),
+    "avg_pool3d_padding_rank": (
+        RuntimeError, "avg_pool3d: padding must be a single int, or a tuple of three ints"),
+    "max_pool3d_channels_last_rank": (
+        RuntimeError, "non-empty 5D (batch mode) tensor expected for input with "
+        "channels_last_3d layout"),
+    "pool3d_ndim": (RuntimeError, "non-empty 4D or 5D (batch mode) tensor expected for input"),
+    "pool3d_memory_format": (
+        RuntimeError, "Unsupported memory format. Supports only ChannelsLast3d, Contiguous"),
+    "pool3d_kernel_positive": (
+        RuntimeError, "kernel size should be greater than zero, but got kT: {t} kH: {h} kW: {w}"),
+    "pool3d_stride_positive": (
+        RuntimeError, "stride should be greater than zero, but got dT: {t} dH: {h} dW: {w}"),
+    "pool3d_dilation_positive": (
+        RuntimeError, "dilation should be greater than zero, but got dilationT: {t} dilationH: "
+        "{h} dilationW: {w}"),
+    "pool3d_input_rank": (
+        RuntimeError, "{fn}: Expected 4D or 5D tensor for input, but got: {sizes}"),
+    "pool3d_input_empty": (
+        RuntimeError, "{fn}: Expected input's non-batch dimensions to have positive length, but "
+        "input has a shape of {sizes} and non-batch dimension {n} has length zero!"),
+    "pool3d_kernel_fits": (
+        RuntimeError, "input image (T: {it} H: {ih} W: {iw}) smaller than kernel size (kT: {kt} "
+        "kH: {kh} kW: {kw})"),
+    "pool3d_pad_kernel": (
+        RuntimeError, "pad should be smaller than or equal to half of kernel size, but got kT: "
+        "{kt} kW: {kw} kH: {kh} padT: {pt} padW: {pw} padH: {ph}"),
+    "pool3d_output_small": (
+        RuntimeError, "Given input size: ({c}x{i}). Calculated output size: ({c}x{o}). Output "
+        "size is too small"),
+    # AdaptiveAveragePooling.cpp, AdaptiveAveragePooling3d.cpp, AdaptiveMaxPooling2d.cpp
+    "adaptive_output_rank": (RuntimeError, "{op}: output_size must be {n}"),
+    "adaptive_output_negative": (
+        RuntimeError, "{op}: elements of output_size must be greater than or equal to 0 but "
+        "received {{{sizes}}}"),
+    "adaptive_input_rank": (RuntimeError, "{op}(): Expected {ranks} tensor, but got{sep}{sizes}"),
+    "adaptive_input_empty": (
+        RuntimeError, "{op}(): Expected input to have non-zero size for non-batch dimensions, "
+        "but input has sizes {sizes} with dimension {dim} being empty"),
+    "adaptive_max_output_rank": (
+        RuntimeError, "adaptive_max_pool2d(): internal error: output_size.size() must be 2"),
+    "adaptive_min_rank": (ValueError, "Input dimension should be at least {n}"),
+    "no_len": (TypeError, "object of type '{type}' has no len()"),
     # fft (reference/fft.py): keep this family's messages below this line
     # SpectralOps.cpp promote_type_fft, fft_r2c, fft_c2r, *_maybe_out, norm_from_string,
     # canonicalize_fft_shape_and_dim_args, fft_rfftn_impl, canonicalize_fft_c2r_shape_and_dim_args
@@ -417,6 +489,52 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "qr_mode": (
         RuntimeError, "qr received unrecognized mode '{mode}' but expected one of 'reduced' "
         "(default), 'r', or 'complete'"),
+    # linalg solvers (reference/linalg_solvers.py): keep this family's messages below this line
+    # LinearAlgebraUtils.h squareCheckInputs, checkInputsSolver; BatchLinearAlgebra.cpp
+    # _linalg_solve_ex meta, _linalg_check_errors
+    "linalg_rank": (
+        RuntimeError, "{op}: The input tensor {arg} must have at least 2 dimensions."),
+    "linalg_square_matrices": (
+        RuntimeError, "{op}: {arg} must be batches of square matrices, but they are {m} by {n} "
+        "matrices"),
+    "linalg_low_precision": (RuntimeError, "{op}: Low precision dtypes not supported. Got {type}"),
+    "linalg_solve_dtypes": (
+        RuntimeError, "linalg.solve: Expected A and B to have the same dtype, but found A of "
+        "type {a} and B of type {b} instead"),
+    "linalg_solve_shapes": (
+        RuntimeError, "linalg.solve: Incompatible shapes of A and B for the equation {eq} "
+        "({am}x{an} and {bm}x{bn})"),
+    "linalg_solve_vector_right": (
+        RuntimeError, "linalg.solve: Vector broadcasting of the left hand side is not supported "
+        "for left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)"),
+    "linalg_singular_inverse": (
+        LinAlgError, "{api}: {batch}The diagonal element {index} is zero, the inversion could "
+        "not be completed because the input matrix is singular."),
+    "linalg_singular_solve": (
+        LinAlgError, "{api}: {batch}The solver failed because the input matrix is singular."),
+    # linalg decompositions (reference/linalg_decompositions.py): keep this family's messages
+    # below this line; LinearAlgebraUtils.h squareCheckInputs, checkUplo,
+    # _linalg_check_errors; BatchLinearAlgebra.cpp linalg_eig_out; c10 toComplexType
+    "linalg_square": (
+        RuntimeError, "{op}: A must be batches of square matrices, but they are {m} by {n} "
+        "matrices"),
+    "linalg_uplo": (RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got {uplo}"),
+    "linalg_complex_type": (RuntimeError, "Unknown Complex ScalarType for {type}"),
+    "linalg_eig_finite": (
+        RuntimeError, "torch.linalg.eig: input tensor should not contain infs or NaNs."),
+    "linalg_svd_driver": (
+        RuntimeError, "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA "
+        "inputs with cuSOLVER backend."),
+    "linalg_svd_nonfinite": (
+        LinAlgError, "{op}: {batch}The algorithm failed to converge because the input matrix "
+        "contained non-finite values."),
+    "linalg_not_pd": (
+        LinAlgError, "{op}: {batch}The factorization could not be completed because the input "
+        "is not positive-definite (the leading minor of order {order} is not "
+        "positive-definite)."),
+    "complex_half_experimental": (
+        UserWarning, "ComplexHalf support is experimental and many operators don't support it "
+        "yet."),
     # sorting (reference/sorting.py): keep this family's messages below this line
     # Sorting.cpp sort_stable_kernel, TORCH_META_FUNC(topk), topk_out_cpu, kthvalue_out_impl_cpu
     "sort_complex": (RuntimeError, " Sort does not support complex dtypes on CPU"),
@@ -666,4 +784,188 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "meshgrid_ndim": (
         RuntimeError, "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "),
     "cartesian_prod_ndim": (RuntimeError, "Expect a 1D vector, but got shape {shape}"),
+    # counting (reference/counting.py): keep this family's messages below this line.
+    # Unique.cpp, SummaryOps.cpp; the meta device has no kernel for these ops
+    "counting_meta": (
+        NotImplementedError, "aten::{op}: attempted to run this operator with Meta tensors, but "
+        "there was no fake impl or Meta kernel registered. You may have run into this message "
+        "while using an operator with PT2 compilation APIs (torch.compile/torch.export); in "
+        "order to use this operator with those APIs you'll need to add a fake impl. Please see "
+        "the following for next steps:  "
+        "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html"),
+    "unique_zero_dims": (
+        RuntimeError, "Number of zero sized dimensions is more than one, so unique cannot be "
+        "applied "),
+    "unique_zero_unselected": (
+        RuntimeError, "There are 0 sized dimensions, and they aren't selected, so unique cannot "
+        "be applied"),
+    "bincount_minlength": (RuntimeError, "minlength should be >= 0"),
+    "bincount_input": (RuntimeError, "bincount only supports 1-d non-negative integral inputs."),
+    "bincount_weights": (
+        RuntimeError, "weights should be 1-d and have the same length as input"),
+    "complex_discard": (
+        UserWarning, "Casting complex values to real discards the imaginary part"),
+    # accumulate (reference/accumulate.py): keep this family's messages below this line
+    "scatter_index_dtype": (RuntimeError, "scatter(): Expected dtype int32/int64 for index"),
+    "scatter_src_dtype": (RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
+    "scatter_ndim": (
+        RuntimeError, "Index tensor must have the same number of dimensions as {of} tensor"),
+    "scatter_size": (
+        RuntimeError, "Expected index {index} to be no larger than self {self} apart from "
+        "dimension {dim}"),
+    "scatter_size_src": (
+        RuntimeError, "Expected index {index} to be no larger than self {self} apart from "
+        "dimension {dim} and to be no larger size than src {src}"),
+    "scatter_reduce_old": (RuntimeError, "reduce argument must be either add or multiply."),
+    "scatter_reduce_name": (
+        RuntimeError, "reduce argument must be either sum, prod, mean, amax or amin, got "
+        "{reduce}"),
+    "scatter_reduce_deprecated": (
+        UserWarning, "The reduce argument of torch.scatter with Tensor src is deprecated and "
+        "will be removed in a future PyTorch release. Use torch.scatter_reduce instead for "
+        "more reduction options."),
+    "accumulate_range": (
+        RuntimeError, "index {index} is out of bounds for dimension {dim} with size {size}"),
+    "index_func_vector": (
+        IndexError, "{op}_(): Index is supposed to be a vector, but got dim: {ndim} with type: "
+        "{type} and size: {size}"),
+    "index_func_dtype": (
+        RuntimeError, "{op}_(): Expected dtype int32/int64 for index but got: {type}"),
+    "index_func_source_dtype": (
+        RuntimeError, "{op}_(): self ({self}) and source ({source}) must have the same scalar "
+        "type"),
+    "index_func_source_dim": (
+        RuntimeError, "{op}_(): Indexing dim {dim} is out of bounds of the source tensor with "
+        "dim {ndim}"),
+    "index_func_count": (
+        RuntimeError, "{op}_(): Number of indices ({n}) should be equal to source.size(dim): "
+        "({size}), for dim: {dim}"),
+    "index_func_shape": (
+        RuntimeError, "source tensor shape must match self tensor shape, excluding the "
+        "specified dimension. Got self.shape = {self} source.shape = {source}"),
+    "index_copy_vector": (
+        IndexError, "index_copy_(): Index should have dimension 1 or 0 (got {ndim})"),
+    "index_copy_scalar": (
+        IndexError, "index_copy_(): When source is scalar, index should have one element "
+        "(got {n})"),
+    "index_copy_ndim": (
+        IndexError, "index_copy_(): When source and destination are not scalars, their "
+        "dimensionality must match. Source dimensionality ({src}), destination "
+        "dimensionality ({dst})"),
+    "index_copy_dtype": (
+        RuntimeError, "index_copy_(): Expected a long tensor for index, but got {type}"),
+    "index_copy_source_dtype": (
+        RuntimeError, "index_copy_(): self and source expected to have the same dtype, but got "
+        "(self) {self} and (source) {source}"),
+    "index_copy_slices": (
+        RuntimeError, "index_copy_(): Source/destination tensor must have same slice shapes. "
+        "Destination slice shape: {dst} at dimension {dim} and source slice shape: {src} at "
+        "dimension 0."),
+    "index_copy_count": (
+        IndexError, "index_copy_(): Number of indices ({n}) should be equal to source.size(dim) "
+        "({size})"),
+    "index_copy_range": (
+        IndexError, "index_copy_(): index {index} is out of bounds for dimension {dim} with "
+        "size {size}"),
+    # sampling, im2col, distances (reference/sampling.py, im2col.py, distances.py,
+    # instance_norm.py): keep this family's messages below this line
+    "interp_size_and_scale": (ValueError, "only one of size or scale_factor should be defined"),
+    "interp_neither": (ValueError, "either size or scale_factor should be defined"),
+    "interp_align_corners": (
+        ValueError, "align_corners option can only be set with the interpolating modes: "
+        "linear | bilinear | bicubic | trilinear"),
+    "interp_size_len": (
+        ValueError, "Input and output must have the same number of spatial dimensions, but got "
+        "input with spatial dimensions of {spatial} and output size of {size}. Please provide "
+        "input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) "
+        "format."),
+    "interp_scale_len": (
+        ValueError, "Input and scale_factor must have the same number of spatial dimensions, "
+        "but got input with spatial dimensions of {spatial} and scale_factor of shape {scale}. "
+        "Please provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in "
+        "(s1, s2, ...,sK) format."),
+    "interp_size_type": (
+        TypeError, "expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+        "Tuple[int, int, int], but got size with types {kinds}"),
+    "interp_recompute_size": (
+        ValueError, "recompute_scale_factor is not meaningful with an explicit size."),
+    "interp_antialias": (
+        ValueError, "Anti-alias option is restricted to bilinear, bicubic, and lanczos modes "
+        "and requires a 4-D tensor as input"),
+    "interp_mode_rank": (
+        NotImplementedError, "Got {got}D input, but {mode} mode needs {want}D input"),
+    "interp_rank": (
+        NotImplementedError, "Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+        "{got}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | "
+        "area | nearest-exact (got {mode})"),
+    "interp_sizes_1d": (
+        RuntimeError, "Input and output sizes should be greater than 0, but got input (W: {w}) "
+        "and output (W: {ow})"),
+    "interp_sizes": (
+        RuntimeError, "Input and output sizes should be greater than 0, but got input ({given}) "
+        "output ({got})"),
+    "interp_nonempty": (
+        RuntimeError, "Non-empty {ndim}D data tensor expected but got a tensor with sizes "
+        "{sizes}"),
+    "im2col_list_size": (RuntimeError, "It is expected {name} equals to 2, but got size {n}"),
+    "im2col_kernel": (
+        RuntimeError, "kernel size should be greater than zero, but got kernel_height: {h} "
+        "kernel_width: {w}"),
+    "im2col_dilation": (
+        RuntimeError, "dilation should be greater than zero, but got dilation_height: {h} "
+        "dilation_width: {w}"),
+    "im2col_stride": (
+        RuntimeError, "stride should be greater than zero, but got stride_height: {h} "
+        "stride_width: {w}"),
+    "im2col_padding": (
+        RuntimeError, "padding should be non-negative, but got pad_height: {h} pad_width: {w}"),
+    "im2col_input": (
+        RuntimeError, "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and "
+        "other non-zero dimensions for input, but got: {sizes}"),
+    "im2col_blocks": (
+        RuntimeError, "Given input with spatial size ({h}, {w}), kernel_size=({kh}, {kw}), "
+        "dilation=({dh}, {dw}), padding=({ph}, {pw}), calculated shape of the array of "
+        "sliding blocks as ({oh}, {ow}), but its components must be at least one."),
+    "col2im_input": (
+        RuntimeError, "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch "
+        "size and non-zero dimensions for input, but got: {sizes}"),
+    "col2im_divisible": (
+        RuntimeError, "Expected size of input's dimension 1 to be divisible by the product of "
+        "kernel_size, but got input.size(1)={n} and kernel_size=({kh}, {kw})."),
+    "col2im_blocks": (
+        RuntimeError, "Given output_size=({oh}, {ow}), kernel_size=({kh}, {kw}), "
+        "dilation=({dh}, {dw}), padding=({ph}, {pw}), stride=({sh}, {sw}), expected size of "
+        "input's dimension 2 to match the calculated number of sliding blocks {bh} * {bw} = "
+        "{blocks}, but got input.size(2)={length}."),
+    "col2im_blocks_small": (
+        RuntimeError, "Given output_size=({oh}, {ow}), kernel_size=({kh}, {kw}), "
+        "dilation=({dh}, {dw}), padding=({ph}, {pw}), stride=({sh}, {sw}), calculated shape "
+        "of the array of sliding blocks as ({bh}, {bw}), which is too small (non-positive)"),
+    "col2im_output": (
+        RuntimeError, "Expected output spatial size to be positive, but got: "
+        "output_size=({oh}, {ow})."),
+    "vector_norm_dtype": (
+        RuntimeError, "linalg.vector_norm: Expected a floating point or complex tensor as "
+        "input. Got {type}"),
+    "vector_norm_empty": (
+        RuntimeError, "linalg.vector_norm cannot compute the {p} norm on the dimension {dim}"
+        "because this dimension is empty and the operation does not have an identity"),
+    "cosine_dtype": (
+        RuntimeError, "expected common dtype to be floating point, yet common dtype is {dtype}"),
+    "cdist_mode": (ValueError, "{mode} is not a valid value for compute_mode"),
+    "cdist_rank": (RuntimeError, "cdist only supports at least 2D tensors, {name} got: {ndim}D"),
+    "cdist_columns": (
+        RuntimeError, "X1 and X2 must have the same number of columns. X1: {c1} X2: {c2}"),
+    "cdist_dtype": (
+        RuntimeError, "cdist only supports floating-point dtypes, {name} got: {type}"),
+    "cdist_p": (RuntimeError, "cdist only supports non-negative p values"),
+    "instance_norm_stats": (
+        RuntimeError, "Expected running_mean and running_var to be defined when "
+        "use_input_stats is false"),
+    "instance_norm_spatial": (
+        ValueError, "Expected more than 1 spatial element when training, got input size {size}"),
+    # the Python check's text holds the source line's indentation
+    "lrn_rank": (
+        ValueError, "Expected 3D or higher dimensionality                          input (got "
+        "{ndim} dimensions)"),
 }

@@ -449,6 +449,35 @@ def _pooling() -> tuple[OpSpec, ...]:
                unsupported_on=NO_REFS))
 
 
+def _pooling_more() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's 3-d and adaptive pools (reference/pooling3d.py,
+    reference/pooling_adaptive.py; aten/src/ATen/native/DilatedMaxPool3d.cpp,
+    AveragePool3d.cpp, AdaptiveAveragePooling.cpp, AdaptiveAveragePooling3d.cpp,
+    AdaptiveMaxPooling2d.cpp): max_pool3d (channels_last_3d kept) and avg_pool3d (always
+    contiguous, out= too); adaptive_avg_pool2d and 3d, whose all-ones output is a mean
+    restrided in place (COPY: a new storage, its version bumped), adaptive_avg_pool1d (a view
+    of the 2-d op's result) and adaptive_max_pool2d with int64 indices. Averages carry a
+    tolerance of two units in the last place. torch._refs 2.13 has none of them."""
+    fn = {"method": False, "function": True, "unsupported_on": NO_REFS}
+    max_keywords = ("stride", "padding", "dilation", "ceil_mode")
+    return (_v("nn.functional.max_pool3d", "pooling", **fn, contract=C.COPY,
+               keywords=max_keywords),
+            _v("nn.functional.max_pool3d_with_indices", "pooling", **fn, contract=C.COPIES,
+               keywords=max_keywords),
+            _v("nn.functional.avg_pool3d", "pooling", **fn, contract=C.COPY, out=True,
+               keywords=("stride", "padding", "ceil_mode", "count_include_pad",
+                         "divisor_override")),
+            _v("nn.functional.adaptive_avg_pool2d", "pooling", **fn, contract=C.COPY,
+               tolerance=2),
+            _v("nn.functional.adaptive_avg_pool3d", "pooling", **fn, contract=C.COPY,
+               tolerance=2),
+            _v("nn.functional.adaptive_avg_pool1d", "pooling", **fn,
+               contract=C.COPY_OR_VIEW_OF_COPY, tolerance=2),
+            _v("nn.functional.adaptive_max_pool2d", "pooling", **fn, contract=C.COPY),
+            _v("nn.functional.adaptive_max_pool2d_with_indices", "pooling", **fn,
+               contract=C.COPIES))
+
+
 def _spectral() -> tuple[OpSpec, ...]:
     """torch.fft's transforms (reference/fft.py), each with out=: ifft and ihfft of a real
     input are a conj view of the kernel's output, the rest new tensors. Their tolerance is a
@@ -481,6 +510,48 @@ def _linalg() -> tuple[OpSpec, ...]:
     2.13 has no qr."""
     return (_v("linalg.qr", "linalg", method=False, function=True, contract=C.COPIES,
                keywords=("mode",), unsupported_on=NO_REFS),)
+
+
+def _linalg_solvers() -> tuple[OpSpec, ...]:
+    """torch.linalg's LU-based ops (reference/linalg_solvers.py): inv, inv_ex, solve and
+    solve_ex give batches of column-major matrices (solve with left=False contiguous ones) and
+    contiguous int32 infos; det and slogdet contiguous results of A's batch
+    (aten/src/ATen/native/BatchLinearAlgebra.cpp TORCH_META_FUNC(linalg_inv_ex),
+    TORCH_META_FUNC(_linalg_solve_ex), TORCH_META_FUNC(_linalg_det),
+    TORCH_META_FUNC(_linalg_slogdet)). Values within `tolerance` * (n + 2) * eps * cond(A)
+    (linalg_solver_values.py). torch._refs.linalg 2.13 has none of them."""
+    fn = {"method": False, "function": True, "tolerance": 8, "unsupported_on": NO_REFS}
+    return (_v("linalg.inv", "linalg", **fn, contract=C.COPY, out=True),
+            _v("linalg.inv_ex", "linalg", **fn, contract=C.COPIES,
+               keywords=("check_errors",)),
+            _v("linalg.solve", "linalg", **fn, contract=C.COPY, out=True, keywords=("left",)),
+            _v("linalg.solve_ex", "linalg", **fn, contract=C.COPIES,
+               keywords=("left", "check_errors")),
+            _v("linalg.det", "linalg", **fn, contract=C.COPY, out=True),
+            _v("linalg.slogdet", "linalg", **fn, contract=C.COPIES))
+
+
+def _linalg_decompositions() -> tuple[OpSpec, ...]:
+    """torch.linalg's decompositions (reference/linalg_decompositions.py): batches of
+    column-major matrices and contiguous vectors (aten/src/ATen/native/BatchLinearAlgebra.cpp
+    TORCH_META_FUNC(_linalg_svd), TORCH_META_FUNC(_linalg_eigh),
+    TORCH_META_FUNC(linalg_cholesky_ex), linalg_eig_out). Singular values and eigh's
+    eigenvalues carry a tolerance of their own (linalg_decomposition_values.py). torch._refs
+    2.13 has svd and svdvals alone."""
+    fn = {"method": False, "function": True}
+    return (_v("linalg.svd", "linalg", **fn, contract=C.COPIES, keywords=("full_matrices",),
+               tolerance=16),
+            _v("linalg.svdvals", "linalg", **fn, contract=C.COPY, tolerance=16, out=True),
+            _v("linalg.eigh", "linalg", **fn, contract=C.COPIES, keywords=("UPLO",),
+               tolerance=16, unsupported_on=NO_REFS),
+            _v("linalg.eigvalsh", "linalg", **fn, contract=C.COPY, keywords=("UPLO",),
+               tolerance=16, unsupported_on=NO_REFS),
+            _v("linalg.cholesky", "linalg", **fn, contract=C.COPY, keywords=("upper",),
+               tolerance=16, unsupported_on=NO_REFS),
+            _v("linalg.cholesky_ex", "linalg", **fn, contract=C.COPIES,
+               keywords=("upper", "check_errors"), tolerance=16, unsupported_on=NO_REFS),
+            _v("linalg.eig", "linalg", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
+            _v("linalg.eigvals", "linalg", **fn, contract=C.COPY, unsupported_on=NO_REFS))
 
 
 def _sorting() -> tuple[OpSpec, ...]:
@@ -650,6 +721,42 @@ def _statistics() -> tuple[OpSpec, ...]:
                keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
 
 
+def _counting() -> tuple[OpSpec, ...]:
+    """unique, unique_consecutive and bincount (reference/counting.py; ATen Unique.cpp,
+    SummaryOps.cpp): new contiguous tensors whose sizes depend on the values (unique(dim=)'s
+    values laid out with dim first, moved back). The catalogue calls them without
+    return_inverse and return_counts (one tensor back); the tuples are the case table's.
+    torch._refs 2.13 has none of them; the meta device has no kernel for them."""
+    return (_v("unique", "counting", function=True, contract=C.COPY,
+               keywords=("sorted", "return_inverse", "return_counts", "dim"),
+               data_dependent_shape=True, unsupported_on=NO_REFS),
+            _v("unique_consecutive", "counting", function=True, contract=C.COPY,
+               keywords=("return_inverse", "return_counts", "dim"),
+               data_dependent_shape=True, unsupported_on=NO_REFS),
+            _v("bincount", "counting", function=True, contract=C.COPY,
+               keywords=("weights", "minlength"), data_dependent_shape=True,
+               unsupported_on=NO_REFS))
+
+
+def _accumulate() -> tuple[OpSpec, ...]:
+    """scatter (src or value, reduce=), scatter_add, scatter_reduce, index_add (alpha=) and
+    index_copy (reference/accumulate.py), out of place, with out= and in place: new results
+    contiguous whatever self's layout, as their structured meta functions set them
+    (aten/src/ATen/native/TensorAdvancedIndexing.cpp scatter_meta_impl, index_func_meta_impl,
+    TORCH_PRECOMPUTE_META_FUNC(index_copy)); scatter with duplicate indices leaves those
+    elements undetermined. torch._refs 2.13 has index_add, index_copy and index_copy_ alone."""
+    out = []
+    for name in ("scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy"):
+        no_refs = () if name in ("index_add", "index_copy") else NO_REFS
+        keywords = {"scatter": ("reduce",), "scatter_reduce": ("include_self",),
+                    "index_add": ("alpha",)}.get(name, ())
+        out.append(_v(name, "accumulate", function=True, contract=C.COPY, out=True,
+                      keywords=keywords, tolerance=2, unsupported_on=no_refs))
+        out.append(_v(name + "_", "accumulate_", contract=C.IN_PLACE, keywords=keywords,
+                      tolerance=2, unsupported_on=() if name == "index_copy" else NO_REFS))
+    return tuple(out)
+
+
 # ops of the families below that torch._refs 2.13 has no reference for
 _NO_REFS_ALLOCATING = frozenset({
     "new_tensor", "max", "min", "argmax", "argmin", "concat", "concatenate", "row_stack", "mm",
@@ -715,6 +822,52 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
     return tuple(out)
 
 
+def _sampling() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's interpolate (reference/sampling.py; ATen UpSample.h and the
+    UpSample*.cpp meta functions: a 3-d result contiguous, a 4-d or 5-d one in the input's
+    suggest_memory_format) and unfold / fold (reference/im2col.py; Im2Col.cpp, Col2Im.cpp:
+    contiguous). The nearest modes, unfold and fold of small integers are exact; the linear
+    modes and bicubic, and fold's sums, carry the bound the reference derives per element.
+    torch._refs 2.13 has none of them."""
+    fn = {"method": False, "function": True, "contract": C.COPY, "unsupported_on": NO_REFS}
+    return (_v("nn.functional.interpolate", "sampling", **fn, tolerance=16,
+               keywords=("size", "scale_factor", "mode", "align_corners",
+                         "recompute_scale_factor")),
+            _v("nn.functional.unfold", "sampling", **fn,
+               keywords=("dilation", "padding", "stride")),
+            _v("nn.functional.fold", "sampling", **fn, tolerance=4,
+               keywords=("dilation", "padding", "stride")))
+
+
+def _distance() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's normalize, cosine_similarity and pairwise_distance and torch.cdist
+    (reference/distances.py; ATen Distance.cpp, LinearAlgebra.cpp linalg_vector_norm):
+    normalize takes TensorIterator's layout of the input (out= too), the others allocate
+    contiguous results but cdist's mm path (p = 2, use_mm_for_euclid_dist or more than 25
+    rows), a view of the (B, r1, r2) matmul. Values within the bounds of the norms and the
+    model's pointwise ops. Beside them instance_norm and local_response_norm, of the
+    normalization family. torch._refs 2.13 has pairwise_distance alone."""
+    fn = {"method": False, "function": True, "tolerance": 8}
+    return (_v("nn.functional.normalize", "distance", **fn, contract=C.COPY, out=True,
+               keywords=("p", "dim", "eps"), unsupported_on=NO_REFS),
+            _v("nn.functional.cosine_similarity", "distance", **fn, contract=C.COPY,
+               keywords=("dim", "eps"), unsupported_on=NO_REFS),
+            _v("nn.functional.pairwise_distance", "distance", **fn, contract=C.COPY,
+               keywords=("p", "eps", "keepdim")),
+            _v("cdist", "distance", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               keywords=("p", "compute_mode"), unsupported_on=NO_REFS),
+            # reference/instance_norm.py: batch_norm of the (1, N * C, ...) contiguous input,
+            # viewed back (Normalization.cpp instance_norm); local_response_norm's composite,
+            # an empty input itself
+            _v("nn.functional.instance_norm", "normalization", method=False, function=True,
+               contract=C.COPY_OR_VIEW_OF_COPY, tolerance=2, unsupported_on=NO_REFS,
+               keywords=("running_mean", "running_var", "weight", "bias", "use_input_stats",
+                         "momentum", "eps")),
+            _v("nn.functional.local_response_norm", "normalization", method=False,
+               function=True, contract=C.SELF_OR_COPY, tolerance=8, unsupported_on=NO_REFS,
+               keywords=("alpha", "beta", "k")))
+
+
 # the ops of one tensor operand that the layout matrix ranges over beside the pointwise ones,
 # with the arguments it calls them with: along the last dim, which every tensor of a dim has
 _MATRIX: dict[str, tuple[Any, ...]] = {
@@ -729,9 +882,13 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
 
 OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op
             for op in _VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization()
-            + _batch_norm() + _linear() + _convolution() + _pooling() + _spectral()
-            + _linalg() + _sorting() + _cumulative() + _statistics() + _reorder()
-            + _shaping() + _blas() + _building() + _allocating())
+            + _batch_norm() + _linear() + _convolution() + _pooling() + _pooling_more()
+            + _spectral()
+            + _linalg() + _linalg_solvers() + _linalg_decompositions()
+            + _sorting() + _cumulative() + _statistics() + _reorder()
+            + _shaping() + _blas() + _building() + _counting() + _accumulate()
+            + _sampling() + _distance()
+            + _allocating())
 assert {op.key for op in OPS if op.matrix is not None} == set(_MATRIX), "matrix ops unknown"
 
 # the families of pointwise ops (elementwise, with TensorIterator's output layout)
@@ -744,7 +901,8 @@ ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
     "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort",
     "cumulative", "cumulative_", "statistics", "reorder", "reorder_", "shaping", "blas", "blas_",
-    "contraction", "building"})
+    "contraction", "building", "counting", "accumulate", "accumulate_",
+    "sampling", "distance"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

@@ -131,6 +131,12 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
         clobbered = shares_bytes(values, input) and values._geom != input._geom
     elif values_out is not None:
         clobbered = overlaps_internally(values._geom)  # sorted in place over shared elements
+    if input.ndim and input._geom.strides[d] != 0:
+        # SortingKernel.cpp sort_kernel: an input of stride 0 along dim is sorted already;
+        # else a TensorIterator over values and indices refuses outputs whose elements share
+        # memory (values is the input itself, expanded, when out= is the input)
+        for written in (values, indices):
+            writes.check_writable(written)
     if not input.is_meta and input.numel():
         x, defined = _known(input)
         if not input.ndim:

@@ -17,6 +17,17 @@ if TYPE_CHECKING:
     from .tensor import Tensor
 
 
+def restride_dim(t: Tensor, dim: int, size: int) -> Geometry:
+    """Return ATen's restride_dim of t (a 0-d t as 1-d): t's geometry with `size` elements and
+    stride 0 along dim, made by as_strided on t's storage, which checks its bounds (an empty
+    dim restrided to a non-empty index reads past an empty storage)."""
+    g = t._geom if t.ndim else Geometry(((1,), (1,), t._geom.offset))
+    restrided = Geometry((g.shape[:dim] + (size,) + g.shape[dim + 1:],
+                          g.strides[:dim] + (0,) + g.strides[dim + 1:], g.offset))
+    check_bounds(t._storage, restrided, t.dtype)
+    return restrided
+
+
 def check_bounds(storage: Storage, geom: Geometry, dt: DType) -> None:
     """Check as_strided geometry against the storage, then the offset (ATen setStrided)."""
     needed = geom.extent() * dt.itemsize

@@ -17,10 +17,12 @@ import numpy as np
 
 from . import dtypes, errors, views
 from . import values as vals
+from .accumulate_binding import AccumulateMethods
 from .activations import ActivationMethods
 from .blas import BlasMethods
 from .building import BuildingMethods
 from .contraction import ContractionMethods
+from .counting import CountingMethods
 from .cumulative import CumulativeMethods
 from .device import device as Device
 from .dtypes import dtype as DType
@@ -75,7 +77,8 @@ class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMe
              ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
              SortingMethods, CumulativeMethods, StatisticsMethods, ReorderingMethods, BlasMethods,
-             ContractionMethods, BuildingMethods, TensorBase):
+             ContractionMethods, BuildingMethods, CountingMethods, AccumulateMethods,
+             TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",

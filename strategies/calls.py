@@ -11,17 +11,24 @@ from __future__ import annotations
 from stridecheck.reference.ops import OPS, OpSpec
 from stridecheck.reference.tensor import Tensor
 
+from .accumulate_arguments import ACCUMULATE
 from .allocating import ALLOCATING
 from .arguments import Arguments
 from .blas_arguments import BLAS
 from .building_arguments import BUILDING
 from .convolution_arguments import CONVOLUTION
+from .counting_arguments import COUNTING
 from .cumulative_arguments import CUMULATIVE
+from .distance_arguments import DISTANCE
 from .linalg_arguments import LINALG
+from .linalg_decomposition_arguments import LINALG_DECOMPOSITIONS
+from .linalg_solver_arguments import LINALG_SOLVERS
 from .network_arguments import NETWORK
 from .pointwise_arguments import POINTWISE
 from .pooling_arguments import POOLING
+from .pooling_more_arguments import POOLING_MORE
 from .reorder_arguments import REORDER
+from .sampling_arguments import SAMPLING
 from .shaping_arguments import SHAPING
 from .sorting_arguments import SORTING
 from .spectral_arguments import SPECTRAL
@@ -29,9 +36,11 @@ from .statistics_arguments import STATISTICS
 from .view_arguments import VIEWS_AND_WRITES
 
 ARGUMENTS: dict[str, Arguments] = {**VIEWS_AND_WRITES, **POINTWISE, **ALLOCATING, **NETWORK,
-                                  **CONVOLUTION, **POOLING, **SPECTRAL, **LINALG,
+                                  **CONVOLUTION, **POOLING, **POOLING_MORE, **SPECTRAL, **LINALG,
+                                  **LINALG_SOLVERS, **LINALG_DECOMPOSITIONS,
                                   **SORTING, **CUMULATIVE, **STATISTICS, **REORDER, **SHAPING,
-                                  **BUILDING, **BLAS}
+                                  **BUILDING, **BLAS, **COUNTING, **ACCUMULATE,
+                                  **SAMPLING, **DISTANCE}
 
 _missing = {op.key for op in OPS} - set(ARGUMENTS)
 assert not _missing, f"ops without argument builders: {sorted(_missing)}"

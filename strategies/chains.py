@@ -109,7 +109,7 @@ NETWORK_PERCENT = 5
 NETWORK_FAMILIES = frozenset({"activation", "activation_", "normalization", "linear",
                               "linear_", "convolution", "pooling", "fft", "linalg",
                               "sort", "cumulative", "statistics", "shaping", "blas", "blas_",
-                              "contraction"})
+                              "contraction", "sampling", "distance"})
 # the most a chain may give the networks' ops: the share the views and they have together
 NETWORK_PERCENT_MAX = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
 # the percentage of calls to ops with an out= form that write into a live tensor: one of
@@ -177,12 +177,12 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
     if built is None or not built.out or op.kind not in ("method", "function", "tensors") \
             or (op.kind == "method" and built.subject):
         return src, op
-    # a reduction resizes its out= before it reads its input: with out= the input itself it
-    # then reduces the resized tensor, which the model does not follow
+    # a reduction (var, std, ... too) resizes its out= before it reads its input: with out=
+    # the input itself it then reduces the resized tensor, which the model does not follow
     # and a matrix product into its own empty first operand reads past the buffer it resized
     # (a torch crash: docs/torch-crashes.md), which no run should meet again and again
     outs = [n for n, u in live.items() if u.device == t.device
-            and not (u is t and built.family == "reduction")
+            and not (u is t and built.family in ("reduction", "statistics"))
             and not (u is t and built.family in ("product", "linear") and 0 in t.shape)]
     if outs and ch.integer(0, 99) < OUT_PERCENT:
         op = dataclasses.replace(op, kind="function" if op.kind == "method" else op.kind,

@@ -314,3 +314,130 @@ embedding = _lookups.functional_embedding
 
 __all__ += ["channel_shuffle", "embedding", "native_channel_shuffle", "one_hot", "pad",
             "pixel_shuffle", "pixel_unshuffle"]
+
+
+# -- pooling, 3-d and adaptive (reference/pooling3d.py, reference/pooling_adaptive.py) --------
+
+from .. import pooling3d as _pool3d  # noqa: E402
+from .. import pooling_adaptive as _adaptive  # noqa: E402
+
+
+def max_pool3d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
+                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
+                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
+    b = _native_max_pool("max_pool3d_with_indices", 3, input, kernel_size,
+                         [] if stride is None else stride, padding, dilation, ceil_mode)
+    values, indices = _pool3d.max_pool3d_with_indices(
+        b["input"], b["kernel_size"], b["stride"], b["padding"], b["dilation"], b["ceil_mode"])
+    assert indices is not None, "asked for indices"
+    return values, indices
+
+
+def _max_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                dilation: Any = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    # torch.max_pool3d (Pooling.cpp) takes max_pool3d_with_indices' values
+    b = _native_max_pool("max_pool3d", 3, input, kernel_size, [] if stride is None else stride,
+                         padding, dilation, ceil_mode)
+    return _pool3d.max_pool3d_with_indices(b["input"], b["kernel_size"], b["stride"],
+                                           b["padding"], b["dilation"], b["ceil_mode"],
+                                           indices=False)[0]
+
+
+max_pool3d = _boolean_dispatch(max_pool3d_with_indices, _max_pool3d, "max_pool3d")
+
+_AVG_POOL3D = (("input", "Tensor", _R), ("kernel_size", "int[3]", _R),
+               ("stride", "int[3]?", ()), ("padding", "int[3]", (0, 0, 0)),
+               ("ceil_mode", "bool", False), ("count_include_pad", "bool", True),
+               ("divisor_override", "int?", None))
+
+
+def avg_pool3d(*args: Any, **kwargs: Any) -> Tensor:
+    """torch._C._nn.avg_pool3d, which takes out= as well."""
+    b = pooling.bind("avg_pool3d", _AVG_POOL3D, args, kwargs, keyword_only=("out",))
+    return _pool3d.avg_pool3d(b["input"], b["kernel_size"], b["stride"], b["padding"],
+                              b["ceil_mode"], b["count_include_pad"], b["divisor_override"],
+                              out=b.get("out"))
+
+
+def _adaptive_native(name: str, size: int, input: Any, output_size: Any) -> dict[str, Any]:
+    params = (("input", "Tensor", _R), ("output_size", f"int[{size}]", _R))
+    return pooling.bind(name, params, (input, output_size), {})
+
+
+def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
+    b = _adaptive_native("adaptive_avg_pool2d", 2, input,
+                         _adaptive.with_default(output_size, tuple(input.size())))
+    return _adaptive.adaptive_avg_pool(b["input"], b["output_size"], 2)
+
+
+def adaptive_avg_pool3d(input: Tensor, output_size: Any) -> Tensor:
+    b = _adaptive_native("adaptive_avg_pool3d", 3, input,
+                         _adaptive.with_default(output_size, tuple(input.size())))
+    return _adaptive.adaptive_avg_pool(b["input"], b["output_size"], 3)
+
+
+def adaptive_avg_pool1d(*args: Any, **kwargs: Any) -> Tensor:
+    """torch.adaptive_avg_pool1d."""
+    params = (("input", "Tensor", _R), ("output_size", "int[1]", _R))
+    b = pooling.bind("adaptive_avg_pool1d", params, args, kwargs)
+    return _adaptive.adaptive_avg_pool1d(b["input"], b["output_size"])
+
+
+def adaptive_max_pool2d_with_indices(input: Tensor, output_size: Any,
+                                     return_indices: bool = False) -> tuple[Tensor, Tensor]:
+    b = _adaptive_native("adaptive_max_pool2d", 2, input,
+                         _adaptive.with_default(output_size, tuple(input.size())))
+    return _adaptive.adaptive_max_pool2d(b["input"], b["output_size"])
+
+
+def _adaptive_max_pool2d(input: Tensor, output_size: Any,
+                         return_indices: bool = False) -> Tensor:
+    return adaptive_max_pool2d_with_indices(input, output_size)[0]
+
+
+def adaptive_max_pool2d(*args: Any, **kwargs: Any) -> Any:
+    """torch.nn.functional.adaptive_max_pool2d: boolean_dispatch on return_indices (arg 2)."""
+    flag = kwargs["return_indices"] if "return_indices" in kwargs else (
+        args[2] if len(args) > 2 else False)
+    if flag:
+        return adaptive_max_pool2d_with_indices(*args, **kwargs)
+    return _adaptive_max_pool2d(*args, **kwargs)
+
+
+__all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+            "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices", "avg_pool3d",
+            "max_pool3d", "max_pool3d_with_indices"]
+
+
+# -- sampling, im2col (reference/sampling.py, reference/im2col.py) ----------------------------
+
+from .. import im2col as _im2col  # noqa: E402
+from .. import sampling as _sampling  # noqa: E402
+
+interpolate = _sampling.interpolate
+unfold = _im2col.unfold
+fold = _im2col.fold
+
+__all__ += ["fold", "interpolate", "unfold"]
+
+
+# -- distances (reference/distances.py) --------------------------------------------------------
+
+from .. import distances as _distances  # noqa: E402
+
+normalize = _distances.normalize
+cosine_similarity = _distances.cosine_similarity
+pairwise_distance = _distances.pairwise_distance
+
+__all__ += ["cosine_similarity", "normalize", "pairwise_distance"]
+
+
+# -- instance_norm (reference/instance_norm.py) ----------------------------------------------
+
+from .. import instance_norm as _instance_norm  # noqa: E402
+
+instance_norm = _instance_norm.instance_norm
+local_response_norm = _instance_norm.local_response_norm
+
+__all__ += ["instance_norm", "local_response_norm"]

@@ -147,6 +147,12 @@ OUT_ERRORS: Table = [
                             "a = torch.msort(x, out=o)"),
     ("err-argsort-out-dtype", "x = torch.arange(6.)\na = torch.argsort(x, stable=True, "
                               "out=torch.zeros(6))"),
+    # the kernel's iterator over values and indices refuses shared elements, unless the
+    # input's stride along the dim is 0 (sorted already: the 2-d case above)
+    ("err-msort-out-is-its-expanded-input", "x = torch.zeros(1, 1, 1, 1).expand(1, 1, 2, 1)\n"
+                                            "a = torch.msort(x, out=x)"),
+    ("err-msort-out-is-its-row-expanded-input", "x = torch.zeros(2, 1).expand(2, 3)\n"
+                                                "a = torch.msort(x, out=x)"),
     ("err-msort-out-expanded", "x = torch.arange(3.)\no = torch.zeros(1).expand(3)\n"
                                "a = torch.msort(x, out=o)"),
 ]

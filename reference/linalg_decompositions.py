@@ -1,0 +1,349 @@
+"""torch.linalg's decompositions: svd, svdvals, eigh, eigvalsh, cholesky, cholesky_ex, eig,
+eigvals.
+
+Layouts (aten/src/ATen/native/BatchLinearAlgebra.cpp TORCH_META_FUNC(_linalg_svd),
+TORCH_META_FUNC(_linalg_eigh), TORCH_META_FUNC(linalg_cholesky_ex), linalg_eig_out): every
+matrix result is a batch of column-major matrices (column_major_strides), every vector
+(singular values, eigenvalues) and cholesky_ex's int32 info a contiguous tensor, whatever the
+input's layout. svd gives U (*, m, m) and Vh (*, n, n), or (*, m, k) and (*, k, n) without
+full_matrices (k = min(m, n)), and real S of the input's real dtype (toRealValueType); eigh
+real eigenvalues; eig and eigvals complex results of a real input (toComplexType).
+
+Checks, in each op's order: at least two dims, square matrices (not svd), a floating or
+complex dtype (svd, cholesky; eigh lets an empty integer matrix through, eig refuses integers
+first of all with "Unknown Complex ScalarType"), UPLO 'L' or 'U' (either case), then the
+LAPACK kernel's dtypes, which svd, eigh and cholesky check only on inputs with elements and
+eig always. Value-dependent refusals (torch._C._LinAlgError where torch raises it): svd of a
+matrix with a NaN, cholesky of one that is not positive-definite, eig of any non-finite input.
+
+Values: U, Vh and the eigenvectors are defined up to signs or phases, eig's eigenvalues come
+in LAPACK's order: the model leaves them undetermined. Singular values, eigh's eigenvalues and
+Cholesky's factor are unique (linalg_decomposition_values.py). out= is not modelled.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import errors, signatures, writes
+from . import linalg_decomposition_values as lv
+from .dtypes import dtype as DType
+from .dtypes import int32
+from .geometry import contiguous_strides
+from .ops import BY_KEY
+from .reduction_values import Result
+from .reductions import store
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+# the dtypes LAPACK's kernels are instantiated for (AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES)
+_LAPACK = frozenset({"float32", "float64", "complex64", "complex128"})
+# how many times n * eps (relative to the largest value) LAPACK's rounding may stray
+_FACTOR = BY_KEY["linalg.svd"].tolerance
+
+
+def _return_type(name: str, fields: tuple[str, ...]) -> Any:
+    """Return a torch.return_types class: a tuple with named fields."""
+    def new(cls: type, *items: Any) -> tuple[Any, ...]:
+        return tuple.__new__(cls, items)
+
+    def show(self: tuple[Any, ...]) -> str:
+        inner = ",\n".join(f"{f}={v!r}" for f, v in zip(fields, self))
+        return f"torch.return_types.{name}(\n{inner})"
+    body: dict[str, Any] = {"__slots__": (), "__module__": "torch.return_types",
+                            "__new__": new, "__repr__": show}
+    body.update({f: property(itemgetter(i)) for i, f in enumerate(fields)})
+    return type(name, (tuple,), body)
+
+
+linalg_svd = _return_type("linalg_svd", ("U", "S", "Vh"))
+linalg_eigh = _return_type("linalg_eigh", ("eigenvalues", "eigenvectors"))
+linalg_eig = _return_type("linalg_eig", ("eigenvalues", "eigenvectors"))
+linalg_cholesky_ex = _return_type("linalg_cholesky_ex", ("L", "info"))
+
+_SIGNATURES = {name: signatures.signature(text) for name, text in {
+    "svd": "linalg_svd(Tensor A, bool full_matrices=True)",
+    "svdvals": "linalg_svdvals(Tensor A)",
+    "eigh": "linalg_eigh(Tensor input)",
+    "eigvalsh": "linalg_eigvalsh(Tensor input)",
+    "cholesky": "linalg_cholesky(Tensor input, *, bool upper=False)",
+    "cholesky_ex": "linalg_cholesky_ex(Tensor input, *, bool upper=False, "
+                   "bool check_errors=False)",
+    "eig": "linalg_eig(Tensor input)",
+    "eigvals": "linalg_eigvals(Tensor input)",
+}.items()}
+
+
+# -- arguments -------------------------------------------------------------------------------
+def _bind(name: str, args: Sequence[Any], kwargs: Mapping[str, Any], string: str = "",
+          default: str | None = None, keyword_only: bool = False) -> tuple[dict[str, Any], Any]:
+    """Bind a call, taking the one `str` parameter (UPLO, driver) apart from the parser's types."""
+    sig = _SIGNATURES[name]
+    rest, given = dict(kwargs), default
+    positional = sig.max_pos_args + (0 if keyword_only or not string else 1)
+    if len(args) > positional:
+        raise errors.fail("extra_args_range", op=sig.name, least=1, most=positional,
+                          given=len(args)) if positional > 1 else errors.fail(
+            "extra_args", op=sig.name, most=1, plural="", given=len(args),
+            verb="was" if len(args) == 1 else "were")
+    at = sig.max_pos_args if string and not keyword_only and len(args) > sig.max_pos_args \
+        else None
+    if at is not None:
+        given, args = args[at], args[:at]
+    elif string in rest:
+        given = rest.pop(string)
+    bound = signatures.parse((sig,), args, rest)
+    if string and not (given is None and default is None) and not isinstance(given, str):
+        if at is not None:
+            raise errors.fail("argument_position_type", op=sig.name, arg=string, pos=at + 1,
+                              want="str", type=signatures.typename(given))
+        raise errors.fail("argument_keyword_type", op=sig.name, arg=string, want="str",
+                          type=signatures.typename(given))
+    return bound, given
+
+
+# -- checks ----------------------------------------------------------------------------------
+def _check_matrix(A: Tensor, op: str) -> None:  # noqa: N803 - torch's name
+    """Refuse fewer than two dims (checkIsMatrix)."""
+    if A.ndim < 2:
+        raise errors.fail("linalg_matrix", op=op)
+
+
+def _check_square(A: Tensor, op: str) -> None:  # noqa: N803
+    """Refuse non-square matrices (squareCheckInputs)."""
+    _check_matrix(A, op)
+    if A.shape[-1] != A.shape[-2]:
+        raise errors.fail("linalg_square", op=op, m=A.shape[-2], n=A.shape[-1])
+
+
+def _check_floating(A: Tensor, op: str) -> None:  # noqa: N803
+    """Refuse integer and bool dtypes (checkFloatingOrComplex)."""
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise errors.fail("linalg_floating", op=op, type=A.dtype.scalar_name)
+
+
+def _check_kernel(A: Tensor, kernel: str, always: bool = False) -> None:  # noqa: N803
+    """Refuse the dtypes LAPACK's CPU kernel has no instance for (on inputs with elements)."""
+    if (always or A.numel()) and A.dtype.name not in _LAPACK and not A.is_meta:
+        raise errors.fail("kernel_dtype", kernel=kernel, type=A.dtype.scalar_name)
+
+
+def _real(dt: DType) -> DType:
+    return dt.to_real() if dt.is_complex else dt
+
+
+def _batch(A: Tensor, index: int) -> str:  # noqa: N803
+    """Name the failing matrix of a batch as _linalg_check_errors does."""
+    return f"(Batch element {index}): " if A.ndim > 2 else ""
+
+
+# -- allocation and values -------------------------------------------------------------------
+def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Return a batch of column-major matrices' strides (LinearAlgebraUtils.h
+    batched_matrix_contiguous_strides with f_contig, as linalg.py's qr has them)."""
+    strides = list(contiguous_strides(shape))
+    strides[-2:] = [1, max(shape[-2], 1)]
+    return tuple(strides)
+
+
+def _matrix(A: Tensor, shape: tuple[int, ...], dt: DType) -> Tensor:  # noqa: N803
+    return type(A)._fresh(shape, column_major_strides(shape), dt, A.device)
+
+
+def _vector(A: Tensor, shape: tuple[int, ...], dt: DType) -> Tensor:  # noqa: N803
+    return type(A)._fresh(shape, contiguous_strides(shape), dt, A.device)
+
+
+def _undetermined(*outs: Tensor) -> None:
+    for t in outs:
+        if t.numel() and not t.is_meta:
+            writes.forget(t, np.ones(t.shape, np.bool_))
+
+
+def _read(A: Tensor) -> tuple[np.ndarray, np.ndarray]:  # noqa: N803
+    """Return the input's matrices (b, m, n) and which of them hold only defined values."""
+    values = lv._matrices(np.asarray(A._values()))
+    defined = np.asarray(lv._matrices(np.asarray(A._defined())).all(axis=(-2, -1)))
+    return values, defined
+
+
+def _store(dest: Tensor, values: np.ndarray, result: Result, defined: np.ndarray) -> None:
+    """Store per-matrix results, undetermined for matrices with undefined inputs."""
+    undefined = np.zeros(values.shape, np.bool_) if result.undefined is None \
+        else result.undefined
+    undefined = undefined | ~defined.reshape((-1,) + (1,) * (values.ndim - 1))
+    store(dest, Result(values.reshape(dest.shape), undefined.reshape(dest.shape),
+                       result.tolerance), False)
+
+
+# -- svd -------------------------------------------------------------------------------------
+def _svd(A: Tensor, full_matrices: bool, vectors: bool, driver: Any) -> tuple[Tensor, ...]:  # noqa: N803
+    _check_matrix(A, "linalg.svd")
+    _check_floating(A, "linalg.svd")
+    if driver is not None:
+        raise errors.fail("linalg_svd_driver")
+    _check_kernel(A, "linalg_svd_cpu")
+    *batch, m, n = A.shape
+    k = min(m, n)
+    rows, cols = (m, n) if full_matrices else (k, k)
+    s = _vector(A, (*batch, k), _real(A.dtype))
+    u = _matrix(A, (*batch, m, rows), A.dtype) if vectors else s
+    vh = _matrix(A, (*batch, cols, n), A.dtype) if vectors else s
+    if A.is_meta or not A.numel():
+        return u, s, vh
+    a, defined = _read(A)
+    values, has_nan = lv.singular_values(a.astype(np.complex128 if A.dtype.is_complex
+                                                  else np.float64))
+    failed = np.flatnonzero(has_nan & defined)
+    if failed.size:
+        raise errors.fail("linalg_svd_nonfinite", op="linalg.svd",
+                          batch=_batch(A, int(failed[0])))
+    _store(s, values, lv.spectrum(values, max(m, n), s.dtype.eps, _FACTOR), defined)
+    if vectors:
+        _undetermined(u, vh)
+    return u, s, vh
+
+
+def svd(*args: Any, **kwargs: Any) -> Any:
+    """Return torch.linalg.svd(A, full_matrices=True, *, driver=None) (no out=)."""
+    bound, driver = _bind("svd", args, kwargs, "driver", keyword_only=True)
+    return linalg_svd(*_svd(bound["A"], bound.get("full_matrices", True), True, driver))
+
+
+def svdvals(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.linalg.svdvals(A, *, driver=None); an out= torch takes is not modelled
+    (svdvals into its own input reads garbage sizes: docs/torch-bugs.md)."""
+    rest = dict(kwargs)
+    if rest.pop("out", None) is not None:
+        raise errors.fail("not_modelled", what="linalg.svdvals(out=)")
+    bound, driver = _bind("svdvals", args, rest, "driver", keyword_only=True)
+    return _svd(bound["A"], False, False, driver)[1]
+
+
+# -- eigh ------------------------------------------------------------------------------------
+def _eigh(name: str, args: Sequence[Any], kwargs: Mapping[str, Any], vectors: bool
+          ) -> tuple[Tensor, Tensor]:
+    bound, uplo = _bind(name, args, kwargs, "UPLO", "L")
+    A = bound["input"]  # noqa: N806 - torch's name
+    _check_square(A, "linalg.eigh")
+    if uplo.upper() not in ("L", "U") or len(uplo) != 1:
+        raise errors.fail("linalg_uplo", uplo=uplo)
+    _check_kernel(A, "linalg_eigh_cpu")
+    *batch, n, _ = A.shape
+    w = _vector(A, (*batch, n), _real(A.dtype))
+    v = _matrix(A, tuple(A.shape), A.dtype) if vectors else w
+    if A.is_meta or not A.numel():
+        return w, v
+    a, defined = _read(A)
+    values, finite = lv.hermitian_eigenvalues(
+        a.astype(np.complex128 if A.dtype.is_complex else np.float64), uplo.upper())
+    _store(w, values, lv.spectrum(values, n, w.dtype.eps, _FACTOR), defined & finite)
+    if vectors:
+        _undetermined(v)
+    return w, v
+
+
+def eigh(*args: Any, **kwargs: Any) -> Any:
+    """Return torch.linalg.eigh(A, UPLO='L') (no out=)."""
+    return linalg_eigh(*_eigh("eigh", args, kwargs, True))
+
+
+def eigvalsh(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.linalg.eigvalsh(A, UPLO='L') (no out=)."""
+    return _eigh("eigvalsh", args, kwargs, False)[0]
+
+
+# -- cholesky --------------------------------------------------------------------------------
+def _cholesky(A: Tensor, upper: bool) -> tuple[Tensor, Tensor, np.ndarray]:  # noqa: N803
+    """Return L (or U), info and the info values (None on meta or without elements)."""
+    _check_square(A, "linalg.cholesky")
+    _check_floating(A, "linalg.cholesky")
+    _check_kernel(A, "cholesky_cpu")
+    low = _matrix(A, tuple(A.shape), A.dtype)
+    info = _vector(A, tuple(A.shape[:-2]), int32)
+    codes = np.zeros(max(info.numel(), 0), np.int32)
+    if A.is_meta:
+        return low, info, codes
+    if not A.numel():
+        store(info, Result(codes), False)
+        return low, info, codes
+    a, defined = _read(A)
+    if upper:  # the upper triangle read as the lower one of the conjugate transpose
+        a = np.swapaxes(a, -1, -2).conj()
+    factor = lv.cholesky(a, A.dtype.eps, _FACTOR)
+    values = factor.result.values
+    if upper:
+        values = np.swapaxes(values, -1, -2).conj()
+    undefined = factor.result.undefined
+    assert undefined is not None, "cholesky marks what it leaves undetermined"
+    if upper:
+        undefined = np.swapaxes(undefined, -1, -2)
+    _store(low, values, Result(values, undefined, factor.result.tolerance), defined)
+    codes = factor.info
+    store(info, Result(codes.reshape(info.shape), None if defined.all() else ~defined.reshape(
+        info.shape)), False)
+    return low, info, np.where(defined, codes, 0)
+
+
+def _raise_info(A: Tensor, op: str, codes: np.ndarray) -> None:  # noqa: N803
+    failed = np.flatnonzero(codes)
+    if failed.size:
+        i = int(failed[0])
+        raise errors.fail("linalg_not_pd", op=op, batch=_batch(A, i), order=int(codes[i]))
+
+
+def cholesky(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.linalg.cholesky(A, *, upper=False) (no out=)."""
+    bound = signatures.parse((_SIGNATURES["cholesky"],), args, kwargs)
+    low, _, codes = _cholesky(bound["input"], bound.get("upper", False))
+    _raise_info(bound["input"], "linalg.cholesky", codes)
+    return low
+
+
+def cholesky_ex(*args: Any, **kwargs: Any) -> Any:
+    """Return torch.linalg.cholesky_ex(A, *, upper=False, check_errors=False) (no out=)."""
+    bound = signatures.parse((_SIGNATURES["cholesky_ex"],), args, kwargs)
+    low, info, codes = _cholesky(bound["input"], bound.get("upper", False))
+    if bound.get("check_errors", False):
+        _raise_info(bound["input"], "linalg.cholesky_ex", codes)
+    return linalg_cholesky_ex(low, info)
+
+
+# -- eig -------------------------------------------------------------------------------------
+def _eig(name: str, args: Sequence[Any], kwargs: Mapping[str, Any], vectors: bool
+         ) -> tuple[Tensor, Tensor]:
+    A = signatures.parse((_SIGNATURES[name],), args, kwargs)["input"]  # noqa: N806
+    dt = A.dtype
+    if not (dt.is_floating_point or dt.is_complex):
+        raise errors.fail("linalg_complex_type", type=dt.scalar_name)
+    if dt.name == "float16":  # its results are allocated as ComplexHalf first
+        warnings.warn(errors.warning("complex_half_experimental"), stacklevel=3)
+    op = f"linalg.{name}"
+    _check_square(A, op)
+    # eig alone checks (linalg_eig_out); eigvals of a NaN crashes torch's CPU kernel instead
+    if vectors and not A.is_meta and A.numel() and not np.isfinite(
+            np.asarray(A._values())).all():
+        raise errors.fail("linalg_eig_finite")
+    _check_kernel(A, "linalg_eig_out_cpu", always=True)
+    complex_dt = dt if dt.is_complex else dt.to_complex()
+    *batch, n, _ = A.shape
+    w = _vector(A, (*batch, n), complex_dt)
+    v = _matrix(A, tuple(A.shape), complex_dt) if vectors else w
+    _undetermined(w, v)
+    return w, v
+
+
+def eig(*args: Any, **kwargs: Any) -> Any:
+    """Return torch.linalg.eig(A) (no out=)."""
+    return linalg_eig(*_eig("eig", args, kwargs, True))
+
+
+def eigvals(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.linalg.eigvals(A) (no out=)."""
+    return _eig("eigvals", args, kwargs, False)[0]
