@@ -231,14 +231,17 @@ class FakeTarget(Target):
     unshown_spellings: tuple[str, ...] = ("is_set_to",)
     # whether each program runs with FakeTensorMode's dispatch cache emptied (see warm)
     fresh_cache: bool = field(default=True, compare=False)
-    # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask])
+    # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask],
+    # unique, unique_consecutive, bincount)
     # raise DynamicOutputShapeException, named by the op, without a ShapeEnv: FakeTensor
     # cannot run them, which is no divergence (torch/_subclasses/fake_impls.py)
     # A tensor literal made on meta inside FakeTensorMode is a real meta tensor, which the
     # mode refuses to mix with fake ones: a limit of the harness, no divergence.
     refusals: tuple[str, ...] = replay.REFUSALS + (
         "aten.nonzero.default", "aten.masked_select.default", "aten.nonzero.out",
-        "aten.masked_select.out", "Please convert all Tensors to FakeTensors")
+        "aten.masked_select.out", "aten._unique2.default", "aten.unique_dim.default",
+        "aten.unique_consecutive.default", "aten.bincount.default",
+        "Please convert all Tensors to FakeTensors")
 
     def _run(self, program: Program, watch: Watch | None = None) -> list[StepResult]:
         with fake_mode(self.fresh_cache):

@@ -258,7 +258,15 @@ def _inv(A: Tensor, out: Tensor | None, api: str, check: bool) -> tuple[Tensor, 
     result = _output(A, shape, column_major_strides(shape), A.dtype, out)
     info_t = type(A)._fresh(shape[:-2], None, dtypes.int32, A.device)
     if A.is_meta:
+        if out is not None:
+            out._bump()
         return result, info_t
+    if out is not None and result.numel() and shares_bytes(out, A) and \
+            result._geom.strides == column_major_strides(shape):
+        # out= of the layout the kernel asks for is written itself, not a proxy: inv_ex_out
+        # fills it with the identity first, and the LU then reads A from memory that holds
+        # it (inv(A, out=A) of a 1x1 or column-major A factors the identity: docs/torch-bugs.md)
+        store(result, Result(np.broadcast_to(np.eye(shape[-1]), shape)), False)
     info, certain, known = _factors(A)
     if check:
         _check_errors(info, known, api, A.ndim == 2, True)

@@ -93,6 +93,15 @@ SINGULAR: Table = [
 ]
 
 OUT: Table = [
+    # an out= of the kernel's own layout sharing A's memory gets the identity before A is
+    # read: A factors the identity (no singular error), a row-major out= goes through a proxy
+    ("inv-out-is-singular-1x1-input", "x = torch.zeros(1, 1)\nr = torch.linalg.inv(x, out=x)"),
+    ("inv-out-is-transposed-input", "c = torch.tensor([[2., 1.], [0., 4.]])\n"
+                                    "r = torch.linalg.inv(c, out=c.t())\n"
+                                    "b = torch.tensor([[2., 1.], [0., 4.]])\n"
+                                    "s = torch.linalg.inv(b, out=b)"),
+    ("inv-out-meta-version", "x = torch.zeros(1, 1, device='meta')\n"
+                             "r = torch.linalg.inv(x, out=x)"),
     ("inv-out-kept", X + f"o = torch.empty(2, 3, 3)\nr = {L}.inv(x, out=o)"),
     ("inv-out-kept-column-major", X + f"o = torch.empty(2, 3, 3).mT\nr = {L}.inv(x, out=o)"),
     ("inv-out-resized", X + f"o = torch.empty(3)\nr = {L}.inv(x, out=o)"),
