@@ -390,6 +390,69 @@ def _cases() -> tuple[Case, ...]:
     add("nn.functional.channel_shuffle", f"{F}.channel_shuffle(im, 2)")
     add("nn.functional.one_hot", f"{F}.one_hot(g, 4)")
     add("nn.functional.embedding", f"{F}.embedding(g, m)")
+    add("cross", "L.cross(a3, a3, dim=1)")
+    add("fft.ifft", "L.fft.ifft(c)")
+    add("fft.fft2", "L.fft.fft2(a)")
+    add("fft.ifft2", "L.fft.ifft2(c)")
+    add("fft.ifftn", "L.fft.ifftn(c)")
+    add("fft.rfft2", "L.fft.rfft2(a)")
+    add("fft.rfftn", "L.fft.rfftn(p)")
+    add("fft.irfft2", "L.fft.irfft2(c)")
+    add("fft.irfftn", "L.fft.irfftn(c)")
+    add("fft.hfft", "L.fft.hfft(c)")
+    add("fft.ihfft", "L.fft.ihfft(a)")
+    # -- linalg: LAPACK's column-major results (q is symmetric positive-definite)
+    add("linalg.svd", "L.linalg.svd(q)")
+    add("linalg.svdvals", "L.linalg.svdvals(qb)")
+    add("linalg.eigh", "L.linalg.eigh(q)")
+    add("linalg.eigvalsh", "L.linalg.eigvalsh(qb)")
+    add("linalg.cholesky", "L.linalg.cholesky(q)")
+    add("linalg.cholesky_ex", "L.linalg.cholesky_ex(qb)")
+    add("linalg.eig", "L.linalg.eig(q)")
+    add("linalg.eigvals", "L.linalg.eigvals(q)")
+    add("linalg.inv", "L.linalg.inv(q)", "L.linalg.inv(qb)")
+    add("linalg.inv_ex", "L.linalg.inv_ex(q)")
+    add("linalg.solve", "L.linalg.solve(q, v)", "L.linalg.solve(qb, qb)")
+    add("linalg.solve_ex", "L.linalg.solve_ex(q, m)")
+    add("linalg.det", "L.linalg.det(qb)")
+    add("linalg.slogdet", "L.linalg.slogdet(q)")
+    # -- scatters that accumulate (g holds indices in range along any dim of a)
+    add("scatter", "a.scatter(1, g, a)", "L.scatter(p, 0, g, 1.5)")
+    add("scatter_", "w.scatter_(1, g, b)")
+    add("scatter_add", "L.scatter_add(a, 1, g, a)")
+    add("scatter_add_", "w.scatter_add_(2, g, b)")
+    add("scatter_reduce", "a.scatter_reduce(1, g, a, 'amax')")
+    add("scatter_reduce_", "w.scatter_reduce_(0, g, b, 'sum')")
+    add("index_add", "a.index_add(0, ix, a2)", "L.index_add(p, 0, ix, a2, alpha=2)")
+    add("index_add_", "w.index_add_(0, ix, a2)")
+    add("index_copy", "a.index_copy(0, ix, a2)")
+    add("index_copy_", "w.index_copy_(0, ix, a2)")
+    # -- counting: the shapes depend on the values (no meta kernels)
+    add("unique", "L.unique(n)", "n.unique(return_inverse=True, return_counts=True)", cpu=True)
+    add("unique_consecutive", "n.unique_consecutive()", cpu=True)
+    add("bincount", "L.bincount(nv)", cpu=True)
+    # -- pooling beyond 2-d, adaptive pools (vol is a (1, 1, 4, 4, 4) volume)
+    add("nn.functional.adaptive_avg_pool1d", f"{F}.adaptive_avg_pool1d(a, 2)")
+    add("nn.functional.adaptive_avg_pool2d", f"{F}.adaptive_avg_pool2d(im, 2)",
+        f"{F}.adaptive_avg_pool2d(imc, 3)")
+    add("nn.functional.adaptive_avg_pool3d", f"{F}.adaptive_avg_pool3d(vol, 2)")
+    add("nn.functional.adaptive_max_pool2d", f"{F}.adaptive_max_pool2d(imc, 2)")
+    add("nn.functional.adaptive_max_pool2d_with_indices",
+        f"{F}.adaptive_max_pool2d_with_indices(im, 3)")
+    add("nn.functional.max_pool3d", f"{F}.max_pool3d(vol, 2)")
+    add("nn.functional.max_pool3d_with_indices", f"{F}.max_pool3d_with_indices(vol, 2)")
+    add("nn.functional.avg_pool3d", f"{F}.avg_pool3d(vol, 2)")
+    # -- sampling, im2col, distances, the other norms
+    add("nn.functional.interpolate", f"{F}.interpolate(im, scale_factor=2)",
+        f"{F}.interpolate(imc, size=(6, 6), mode='bilinear')")
+    add("nn.functional.unfold", f"{F}.unfold(im, 2)")
+    add("nn.functional.fold", f"{F}.fold(fo, (4, 4), 2)")
+    add("nn.functional.normalize", f"{F}.normalize(a, dim=1)")
+    add("nn.functional.cosine_similarity", f"{F}.cosine_similarity(a, p)")
+    add("nn.functional.pairwise_distance", f"{F}.pairwise_distance(m, mt)")
+    add("cdist", "L.cdist(m, mt)")
+    add("nn.functional.instance_norm", f"{F}.instance_norm(im)")
+    add("nn.functional.local_response_norm", f"{F}.local_response_norm(imc, 2)")
     return tuple(c)
 
 
@@ -404,6 +467,9 @@ def inputs(L: Any, device: str) -> dict[str, Any]:
     a = L.arange(64, **f32).view(4, 4, 4)  # contiguous (4, 4, 4) float32
     n = L.arange(64, **i64).view(4, 4, 4)
     m = L.arange(16, **f32).view(4, 4)
+    # symmetric positive-definite: 4 on the diagonal, 1 beside it
+    spd = L.tensor([[4.0, 1.0, 0.0, 0.0], [1.0, 4.0, 1.0, 0.0], [0.0, 1.0, 4.0, 1.0],
+                    [0.0, 0.0, 1.0, 4.0]], **f32)
 
     def fresh() -> Any:  # a float32 tensor an in-place statement writes again and again
         return L.full((4, 4, 4), 1.5, **f32)
@@ -440,6 +506,13 @@ def inputs(L: Any, device: str) -> dict[str, Any]:
         "im": a.view(1, 4, 4, 4),  # an image batch, NCHW
         "imc": a.view(1, 4, 4, 4).contiguous(memory_format=L.channels_last),
         "kw": L.arange(144, **f32).view(4, 4, 3, 3),  # conv weights (out, in, kH, kW)
+        "a3": a[:, :3],  # cross's dim of 3
+        "a2": a[:2],  # two slices for index_add/index_copy at ix
+        "q": spd,
+        "qb": spd.expand(3, 4, 4),  # a batch of the same matrix
+        "nv": (n % 5).flatten(),  # bincount's non-negative integers
+        "vol": a.view(1, 1, 4, 4, 4),  # a volume for the 3-d pools
+        "fo": L.arange(144, **f32).view(1, 16, 9),  # fold's columns (C*kH*kW, blocks)
     }
 
 

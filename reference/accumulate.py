@@ -29,7 +29,7 @@ from .geometry import Geometry, contiguous_strides
 from .iterator import Layout
 from .offset_values import element_offsets, index_values, read_at
 from .operands import is_tensor
-from .overlap import assert_no_overlap
+from .overlap import assert_no_overlap, assert_no_partial_overlap
 from .promotion import checked_scalar
 from .storage_ops import restride_dim
 
@@ -76,7 +76,10 @@ def _output(t: Tensor, out: Tensor | None, inplace: bool, checks: Callable[[Tens
 
 
 def _copy_self(t: Tensor, result: Tensor) -> None:
+    """out.copy_(self) before the kernel writes out=: copy_'s iterator refuses an out= that
+    partially overlaps self (the same elements in the same order are no copy at all)."""
     if result is not t:
+        assert_no_partial_overlap(result, t)
         writes.copy_values(result, t)
 
 
@@ -299,7 +302,10 @@ def _index_values(t: Tensor, result: Tensor, d: int, index: Tensor, source: Tens
         first = int(idx[bad][0])
         if kind == "assign":
             raise errors.fail("index_copy_range", index=first, dim=d, size=size)
-        if t.ndim > 1:
+        # index_add_cpu_ on more than one dim: with alpha 1 along the first or the last dim a
+        # scatter_add_ (its kernel's message), else a loop over the slices that checks each
+        # index itself (measured over dims, layouts and dtypes)
+        if t.ndim > 1 and (alpha is None or alpha == 1) and d in (0, t.ndim - 1):
             raise errors.fail("accumulate_range", index=first, dim=d, size=size)
         raise errors.fail("index_out_of_range_self")
     targets = np.take(element_offsets(g), np.where(ok, idx, 0), axis=d)

@@ -108,9 +108,12 @@ def _flat(t: Tensor, sort: bool, op: str) -> tuple[Tensor, Tensor, Tensor]:
     inv = _new(t, t._geom.shape, dtypes.int64)
     cnt = _shrunk(t, n, k, dtypes.int64)
     known = _defined(t)
-    store(values, x[first], np.asarray(known))
-    store(inv, inverse.reshape(t._geom.shape), np.asarray(known))
-    store(cnt, counts, np.asarray(known))
+    # values known within a tolerance carry it; which of them torch's bits make equal, and so
+    # the inverse and the counts, are not known then
+    grouped = known and not t._storage.tolerance
+    store(values, x[first], np.asarray(known), t)
+    store(inv, inverse.reshape(t._geom.shape), np.asarray(grouped))
+    store(cnt, counts, np.asarray(grouped))
     return values, inv, cnt
 
 
@@ -142,9 +145,10 @@ def _along(t: Tensor, dim: int, sort: bool) -> tuple[Tensor, Tensor, Tensor]:
     cnt = _shrunk(t, shape[d], k, dtypes.int64)  # zeros(size(dim)), resized to k
     # NaN rows order among themselves as the kernel's comparator leaves them
     known = _defined(t) and not (t.dtype.is_floating_point and np.isnan(rows).any())
-    store(values, np.moveaxis(rows[first], 0, d), np.asarray(known))
-    store(inv, inverse, np.asarray(known))
-    store(cnt, counts, np.asarray(known))
+    grouped = known and not t._storage.tolerance
+    store(values, np.moveaxis(rows[first], 0, d), np.asarray(known), t)
+    store(inv, inverse, np.asarray(grouped))
+    store(cnt, counts, np.asarray(grouped))
     return values, inv, cnt
 
 

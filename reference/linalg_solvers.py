@@ -104,8 +104,14 @@ def _lu_kernel(A: Tensor) -> None:  # noqa: N803 - torch's name
 
 # -- outputs -----------------------------------------------------------------------------------
 def _output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: DType,
-            out: Tensor | None) -> Tensor:
-    """Return a fresh output, or out= resized to the fresh layout where its shape differs."""
+            out: Tensor | None, reads: tuple[Tensor, ...] = ()) -> Tensor:
+    """Return a fresh output, or out= resized to the fresh layout where its shape differs.
+
+    An out= to be resized that shares memory with an input (det(A, out=A)) resizes that
+    input before the kernel reads it: what torch then computes is not modelled."""
+    if out is not None and out._geom.shape != shape and any(shares_bytes(out, r)
+                                                              for r in reads):
+        raise errors.fail("not_modelled", what="a linalg out= resized over its own input")
     if out is None:
         return type(like)._fresh(shape, strides, dt, like.device)
     pointwise.check_out_dtype(out, dt)
@@ -186,7 +192,11 @@ def _solve(A: Tensor, B: Tensor, left: bool, out: Tensor | None, api: str,  # no
         shape = shape[:-1]
     # BatchLinearAlgebra.cpp: batched_matrix_contiguous_strides(result_shape, left)
     strides = column_major_strides(shape) if left else contiguous_strides(shape)
-    result = _output(B, shape, strides, B.dtype, out)
+    result = _output(B, shape, strides, B.dtype, out, (A, B))
+    if out is None and not left and B.dtype.is_complex:
+        # XA = B is solved as A^H X^H = B^H into a column-major buffer handed back as its
+        # .mH: a new tensor with the conjugate bit set (_linalg_solve_ex_out)
+        result._conj = True
     info_t = type(A)._fresh(a_shape[:-2], None, dtypes.int32, A.device)
     _lu_kernel(A)
     if A.is_meta:
@@ -255,7 +265,7 @@ def _inv(A: Tensor, out: Tensor | None, api: str, check: bool) -> tuple[Tensor, 
     _square(A, "linalg.inv")
     _floating(A, "linalg.inv", False)
     shape = tuple(A._geom.shape)
-    result = _output(A, shape, column_major_strides(shape), A.dtype, out)
+    result = _output(A, shape, column_major_strides(shape), A.dtype, out, (A,))
     info_t = type(A)._fresh(shape[:-2], None, dtypes.int32, A.device)
     if A.is_meta:
         if out is not None:
@@ -326,7 +336,7 @@ def det(A: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: N803 - torc
     _square(A, "linalg.det")
     _floating(A, "linalg.det", True)
     shape = tuple(A._geom.shape[:-2])
-    result = _output(A, shape, contiguous_strides(shape), A.dtype, out)
+    result = _output(A, shape, contiguous_strides(shape), A.dtype, out, (A,))
     _lu_kernel(A)
     if A.is_meta:
         return result

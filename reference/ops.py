@@ -521,14 +521,14 @@ def _linalg_solvers() -> tuple[OpSpec, ...]:
     TORCH_META_FUNC(_linalg_slogdet)). Values within `tolerance` * (n + 2) * eps * cond(A)
     (linalg_solver_values.py). torch._refs.linalg 2.13 has none of them."""
     fn = {"method": False, "function": True, "tolerance": 8, "unsupported_on": NO_REFS}
-    return (_v("linalg.inv", "linalg", **fn, contract=C.COPY, out=True),
-            _v("linalg.inv_ex", "linalg", **fn, contract=C.COPIES,
+    return (_v("linalg.inv", "linalg_solve", **fn, contract=C.COPY, out=True),
+            _v("linalg.inv_ex", "linalg_solve", **fn, contract=C.COPIES,
                keywords=("check_errors",)),
-            _v("linalg.solve", "linalg", **fn, contract=C.COPY, out=True, keywords=("left",)),
-            _v("linalg.solve_ex", "linalg", **fn, contract=C.COPIES,
+            _v("linalg.solve", "linalg_solve", **fn, contract=C.COPY, out=True, keywords=("left",)),
+            _v("linalg.solve_ex", "linalg_solve", **fn, contract=C.COPIES,
                keywords=("left", "check_errors")),
-            _v("linalg.det", "linalg", **fn, contract=C.COPY, out=True),
-            _v("linalg.slogdet", "linalg", **fn, contract=C.COPIES))
+            _v("linalg.det", "linalg_solve", **fn, contract=C.COPY, out=True),
+            _v("linalg.slogdet", "linalg_solve", **fn, contract=C.COPIES))
 
 
 def _linalg_decompositions() -> tuple[OpSpec, ...]:
@@ -542,16 +542,16 @@ def _linalg_decompositions() -> tuple[OpSpec, ...]:
     return (_v("linalg.svd", "linalg", **fn, contract=C.COPIES, keywords=("full_matrices",),
                tolerance=16),
             _v("linalg.svdvals", "linalg", **fn, contract=C.COPY, tolerance=16, out=True),
-            _v("linalg.eigh", "linalg", **fn, contract=C.COPIES, keywords=("UPLO",),
+            _v("linalg.eigh", "linalg_square", **fn, contract=C.COPIES, keywords=("UPLO",),
                tolerance=16, unsupported_on=NO_REFS),
-            _v("linalg.eigvalsh", "linalg", **fn, contract=C.COPY, keywords=("UPLO",),
+            _v("linalg.eigvalsh", "linalg_square", **fn, contract=C.COPY, keywords=("UPLO",),
                tolerance=16, unsupported_on=NO_REFS),
-            _v("linalg.cholesky", "linalg", **fn, contract=C.COPY, keywords=("upper",),
+            _v("linalg.cholesky", "linalg_square", **fn, contract=C.COPY, keywords=("upper",),
                tolerance=16, unsupported_on=NO_REFS),
-            _v("linalg.cholesky_ex", "linalg", **fn, contract=C.COPIES,
+            _v("linalg.cholesky_ex", "linalg_square", **fn, contract=C.COPIES,
                keywords=("upper", "check_errors"), tolerance=16, unsupported_on=NO_REFS),
-            _v("linalg.eig", "linalg", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
-            _v("linalg.eigvals", "linalg", **fn, contract=C.COPY, unsupported_on=NO_REFS))
+            _v("linalg.eig", "linalg_square", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
+            _v("linalg.eigvals", "linalg_square", **fn, contract=C.COPY, unsupported_on=NO_REFS))
 
 
 def _sorting() -> tuple[OpSpec, ...]:
@@ -900,6 +900,7 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
     "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort",
+    "linalg_solve", "linalg_square",
     "cumulative", "cumulative_", "statistics", "reorder", "reorder_", "shaping", "blas", "blas_",
     "contraction", "building", "counting", "accumulate", "accumulate_",
     "sampling", "distance"})

@@ -158,9 +158,12 @@ def compute(name: str, operands: Sequence[Operand], *, out: Tensor | None = None
     for t in tensors:  # compute_shape
         shape = broadcast_shapes(shape, t._geom.shape)
     # mark_resize_outputs: an output that is also an input (is_read_write: the same tensor,
-    # not a view of it) must have the broadcast shape; only write-only outputs are resized
-    if dest is not None and (inplace or any(t is dest for t in tensors)) \
-            and shape != dest._geom.shape:
+    # not a view of it) must have the broadcast shape; only write-only outputs are resized.
+    # A conj or neg out= is no input of the iterator: the math-bit fallback runs the op on
+    # resolved clones, out='s its own (MathBitsFallback.h), and resizes out= after
+    read_write = any(t is dest for t in tensors) and not (dest is not None and
+                                                        (dest._conj or dest._neg))
+    if dest is not None and (inplace or read_write) and shape != dest._geom.shape:
         raise errors.fail("copy_broadcast", out=dest.shape, shape=shape)
     inputs = [Input(t._geom.shape, t._geom.strides, t.dtype) if is_tensor(t)
               else Input((), (), scalar_dtype(t), True) for t in operands]

@@ -107,6 +107,8 @@ def channel_shuffle(t: Tensor, groups: int) -> Tensor:
     if c % groups:
         raise errors.fail("channel_shuffle_channels", c=c, groups=groups)
     if t.numel() == 0:  # the input's storage and geometry, untracked, a version of its own
+        if t._conj or t._neg:  # the math-bit fallback ran it on a resolved clone
+            return type(t)._fresh(shape, t._geom.strides, t.dtype, t.device)
         return type(t)(t._storage, t._geom, t.dtype)
     out = _fresh_like(t, shape, (*_TWO_FORMATS, dtypes.channels_last_3d))
 

@@ -107,7 +107,8 @@ OTHER_ALLOCATING_PERCENT = 10
 # share, so that the pointwise families each keep theirs
 NETWORK_PERCENT = 5
 NETWORK_FAMILIES = frozenset({"activation", "activation_", "normalization", "linear",
-                              "linear_", "convolution", "pooling", "fft", "linalg",
+                              "linear_", "convolution", "pooling", "fft", "linalg", "linalg_solve",
+                              "linalg_square",
                               "sort", "cumulative", "statistics", "shaping", "blas", "blas_",
                               "contraction", "sampling", "distance"})
 # the most a chain may give the networks' ops: the share the views and they have together

@@ -67,7 +67,7 @@ def _one(name: str, keywords: tuple[str, ...] = (), pair: bool = False) -> Any:
 
 def _b_shape(t: Tensor, ch: Chooser, ctx: Context, left: bool) -> tuple[int, ...]:
     """B's shape for A = t: a vector (left only), or matrices with k columns (rows)."""
-    n = t.shape[-1]
+    n = t.shape[-1] if t.ndim else 1  # an invalid draw may call on a 0-d t
     if ctx.invalid and ch.chance(0.3):
         n += 1
     batch = tuple(t.shape[:-2])

@@ -8,6 +8,7 @@ import torch
 import stridecheck.reference as T
 from stridecheck.conformance.execute import compare_runs, run
 from stridecheck.conformance.observe import FIELDS
+from stridecheck.conformance.outcome import not_modelled
 from stridecheck.conformance.sweep import programs
 
 
@@ -67,8 +68,10 @@ def test_reference_cuda_matches_torch_cpu_on_everything_but_the_device() -> None
     checked = 0
     for on_cuda, on_cpu in zip(programs(7, 300, device="cuda"), programs(7, 300)):
         expected = run(on_cuda, T)
+        if any(r.error and not_modelled(r.error[1]) for r in expected):
+            continue  # the model has no rule for a step: nothing to compare it with
         actual = run(on_cpu, torch)
         diffs = compare_runs(actual, expected, fields)
         assert not diffs, f"{on_cuda}\n" + "\n".join(map(str, diffs))
         checked += 1
-    assert checked == 300
+    assert checked >= 290

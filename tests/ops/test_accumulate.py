@@ -280,6 +280,21 @@ ERRORS: Table = [
                              "x.index_copy(1, torch.tensor([1, 1, 0]), torch.ones(2, 2))"),
     ("err-index-copy-range", "x = torch.ones(2, 3)\n"
                              "x.index_copy(1, torch.tensor([1, -1]), torch.ones(2, 2))"),
+    # more than one dim: alpha 1 goes through scatter_add_ (its message), another alpha through
+    # a loop that checks each index (IndexError)
+    ("err-index-add-range-alpha-one", "x = torch.zeros(4, 1, 16)\ni = torch.tensor([-1, 1])\n"
+                                      "x.index_add_(-1, i, torch.ones(4, 1, 2))"),
+    ("err-index-add-range-alpha-three", "x = torch.zeros(4, 1, 16)\ni = torch.tensor([-1, 1])\n"
+                                        "x.index_add_(-1, i, torch.ones(4, 1, 2), alpha=3)"),
+    ("err-index-add-range-middle-dim", "x = torch.zeros(3, 4, 5)\ni = torch.tensor([7, 1])\n"
+                                       "x.index_add_(1, i, torch.ones(3, 2, 5))"),
+    # out.copy_(self) first: an out= partially overlapping self is refused by copy_
+    ("err-scatter-add-out-overlaps-self", "x = torch.arange(2.)\n"
+                                          "a = torch.scatter_add(x, 0, torch.tensor([0]), "
+                                          "torch.tensor([0.]), out=x.select(0, 1))"),
+    ("err-index-copy-out-transposed-self", "x = torch.arange(4.).view(2, 2)\n"
+                                           "a = torch.index_copy(x, 0, torch.tensor([0]), "
+                                           "torch.tensor([[1., 2.]]), out=x.t())"),
     # the kernel restrides self to the index's length along dim: past an empty storage
     ("err-index-copy-empty-dim", "x = torch.zeros(1, 0, 1)\n"
                                  "x.index_copy(1, torch.tensor([0]), torch.zeros(1, 1, 1))"),

@@ -61,6 +61,9 @@ LAYOUTS: Table = [(f"{call}-{name}", src + text)
 N = "float('nan')"
 B = "torch.bincount"
 VALUES: Table = [
+    # values known within a tolerance (a pow's) come back within it
+    ("unique-of-inexact-values", "x = torch.arange(40.).view(8, 5, 1).pow(0.5)\n"
+                                 "a = x.unique()\nb = x.unique(dim=-1)"),
     # dim=0 of a 1-d input takes the flat path (buffers the input's numel long), dim=-1 not
     ("consecutive-1d-dim0", "v = torch.tensor([1, 1, 2, 2, 3], dtype=torch.int32)\n"
                             "a, i, c = torch.unique_consecutive(v, True, True, 0)\n"

@@ -102,6 +102,12 @@ OUT: Table = [
                                     "s = torch.linalg.inv(b, out=b)"),
     ("inv-out-meta-version", "x = torch.zeros(1, 1, device='meta')\n"
                              "r = torch.linalg.inv(x, out=x)"),
+    # XA = B of complex matrices comes back as .mH of a column-major buffer: the conj bit set
+    ("solve-right-complex-conj-bit",
+     "a = torch.tensor([[2., 1.], [0., 4.]], dtype=torch.complex64)\n"
+     "b = torch.tensor([[1., 2j], [3., 2.]], dtype=torch.complex64)\n"
+     "r = torch.linalg.solve(a, b, left=False)\n"
+     "s, i = torch.linalg.solve_ex(a.expand(2, 2, 2), b, left=False)"),
     ("inv-out-kept", X + f"o = torch.empty(2, 3, 3)\nr = {L}.inv(x, out=o)"),
     ("inv-out-kept-column-major", X + f"o = torch.empty(2, 3, 3).mT\nr = {L}.inv(x, out=o)"),
     ("inv-out-resized", X + f"o = torch.empty(3)\nr = {L}.inv(x, out=o)"),

@@ -139,6 +139,10 @@ VALUES: Table = [
                              f"c = {F}.channel_shuffle(v, 2)\n"
                              f"d = {F}.channel_shuffle(torch.zeros(1, 4, 0, 2).expand(3, 4, 0, 2)"
                              ", 4)\ne = {F}.pixel_unshuffle(torch.zeros(2, 0, 4, 6), 2)"),
+    # of an empty conj (neg) input the math-bit fallback hands back a resolved clone
+    ("channel-shuffle-empty-conj", "v = torch.zeros(0, 2, 5, 3, dtype=torch.complex64)\n"
+                                   f"a = {F}.channel_shuffle(v.adjoint(), 1)\n"
+                                   f"b = {F}.channel_shuffle(v.conj(), 2)"),
     ("pixel-shuffle-dtypes", "x = torch.arange(16).view(1, 4, 2, 2)\n"
                              f"a = {F}.pixel_shuffle(x, 2)\nb = {F}.pixel_shuffle(x.bool(), 2)\n"
                              f"c = {F}.pixel_shuffle(x * (1 - 1j), 2)\n"
