@@ -284,6 +284,13 @@ def _subject_dim(site: Site | None, diffs: list[Difference], value: Any) -> bool
     return site.subject is not None and len(site.subject.shape) in listed(value)
 
 
+@fact("subject.cpu")
+def _subject_cpu(site: Site, diffs: list[Difference]) -> bool:
+    """The step's subject is a CPU tensor, what some ATen fast paths test (resize_output's
+    is_cpu()): false on CUDA, a PrivateUse1 device or meta."""
+    return site.subject is not None and str(site.subject.device).split(":")[0] == "cpu"
+
+
 @fact("subject.inplace_result")
 def _inplace_result(site: Site, diffs: list[Difference]) -> bool:
     """The step's subject was bound to an earlier in-place op's result: one object under two

@@ -129,6 +129,9 @@ CASES: list[tuple[str, Any, Any, Any]] = [
     ("result.noop_alias", True,
      ([STRIDES], call_site(call_program("    t1 = a.detach()\n"), 0)),
      ([STRIDES], call_site(call_program("    t1 = a.t()\n"), 0))),
+    ("subject.cpu", True,
+     ([STRIDES], step_site("x = torch.zeros(2)\ny = x.add(1)\n")),
+     ([STRIDES], step_site("x = torch.zeros(2, device='meta')\ny = x.add(1)\n"))),
     ("result.format", "channels_last",
      ([STRIDES], step_site("x = torch.zeros(1, 2, 3, 3)\n"
                            "y = x.contiguous(memory_format=torch.channels_last)\nz = y.neg()\n")),
