@@ -15,7 +15,7 @@ import pytest
 from injected_bugs import MATRIX_BUGS
 
 from stridecheck.conformance import known
-from stridecheck.conformance.plugin import NETWORK_SHARE
+from stridecheck.conformance.plugin import BLOCK_SHARE, NETWORK_SHARE
 from stridecheck.conformance.results import STATUSES
 from stridecheck.reference.ops import OPS
 from stridecheck.reports.cli import main
@@ -116,9 +116,13 @@ def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> N
     # of them, and at least 3)
     per_test = Counter(e["test"] for e in records.examples if not e["shrink"])
     network = {t: n for t, n in per_test.items() if t.startswith("test_network_chains")}
-    assert len(per_test) >= 2 * 4 and min(n for t, n in per_test.items() if t not in network) \
+    blocks = {t: n for t, n in per_test.items() if t.startswith("test_network_blocks")}
+    assert len(per_test) >= 2 * 4 and min(n for t, n in per_test.items()
+                                          if t not in network and t not in blocks) \
         >= 20 // 4, per_test
     assert len(network) == 4 and min(network.values()) >= max(3, int(20 * NETWORK_SHARE) // 4), \
+        per_test
+    assert len(blocks) == 4 and min(blocks.values()) >= max(3, int(20 * BLOCK_SHARE) // 4), \
         per_test
     # what it prints: the counts of the results file, and where the report is
     report = tmp_path / "report.html"
