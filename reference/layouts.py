@@ -50,6 +50,16 @@ def strides_for_format(shape: tuple[int, ...], mf: dtypes.memory_format) -> tupl
     return contiguous_strides(shape)
 
 
+def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Return a batch of column-major matrices' strides, the layout LAPACK's results come in
+    (LinearAlgebraUtils.h batched_matrix_contiguous_strides with f_contig)."""
+    strides = list(contiguous_strides(shape))
+    if len(shape) >= 2:
+        strides[-1] = max(shape[-2], 1)
+        strides[-2] = 1
+    return tuple(strides)
+
+
 def suggest_format(g: Geometry) -> dtypes.memory_format:
     """Return TensorBase::suggest_memory_format for strided tensors."""
     if is_channels_last_strides(g.shape, g.strides):

@@ -24,6 +24,7 @@ import numpy as np
 from . import errors, signatures, writes
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
+from .layouts import column_major_strides
 from .operands import is_tensor
 from .reduction_values import Result
 from .reductions import store
@@ -55,15 +56,6 @@ class linalg_qr(tuple[Any, Any]):  # noqa: N801 - torch.return_types' own name
 
     def __repr__(self) -> str:
         return f"torch.return_types.linalg_qr(\nQ={self[0]!r},\nR={self[1]!r})"
-
-
-def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    """Return a batch of column-major matrices' strides (batched_matrix_contiguous_strides)."""
-    strides = list(contiguous_strides(shape))
-    if len(shape) >= 2:
-        strides[-1] = max(shape[-2], 1)
-        strides[-2] = 1
-    return tuple(strides)
 
 
 def _check_matrix(A: Tensor, op: str) -> None:  # noqa: N803 - torch's name

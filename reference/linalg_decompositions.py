@@ -35,6 +35,7 @@ from . import linalg_decomposition_values as lv
 from .dtypes import dtype as DType
 from .dtypes import int32
 from .geometry import contiguous_strides
+from .layouts import column_major_strides
 from .ops import BY_KEY
 from .reduction_values import Result
 from .reductions import store
@@ -144,14 +145,6 @@ def _batch(A: Tensor, index: int) -> str:  # noqa: N803
 
 
 # -- allocation and values -------------------------------------------------------------------
-def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    """Return a batch of column-major matrices' strides (LinearAlgebraUtils.h
-    batched_matrix_contiguous_strides with f_contig, as linalg.py's qr has them)."""
-    strides = list(contiguous_strides(shape))
-    strides[-2:] = [1, max(shape[-2], 1)]
-    return tuple(strides)
-
-
 def _matrix(A: Tensor, shape: tuple[int, ...], dt: DType) -> Tensor:  # noqa: N803
     return type(A)._fresh(shape, column_major_strides(shape), dt, A.device)
 

@@ -35,7 +35,7 @@ from . import linalg_solver_values as lv
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
 from .iterator import Layout
-from .layouts import broadcast_shapes
+from .layouts import broadcast_shapes, column_major_strides
 from .operands import is_tensor
 from .overlap import shares_bytes
 from .reduction_values import Result
@@ -64,15 +64,6 @@ def _named(name: str, fields: tuple[str, str]) -> type:
 linalg_inv_ex = _named("linalg_inv_ex", ("inverse", "info"))
 linalg_solve_ex = _named("linalg_solve_ex", ("result", "info"))
 linalg_slogdet = _named("linalg_slogdet", ("sign", "logabsdet"))
-
-
-def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
-    """Return a batch of column-major matrices' strides (batched_matrix_contiguous_strides)."""
-    strides = list(contiguous_strides(shape))
-    if len(shape) >= 2:
-        strides[-1] = max(shape[-2], 1)
-        strides[-2] = 1
-    return tuple(strides)
 
 
 # -- checks (LinearAlgebraUtils.h checkIsMatrix, squareCheckInputs, checkFloatingOrComplex) ---
