@@ -20,22 +20,27 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 if TYPE_CHECKING:
     from .results import Recorder, RunFacts, RunRecord
     from .targets import Target
 
+# Hypothesis' phases but the last, "explain", which reruns a shrunk failure many times to say
+# which of its parts matter: the suite explains a divergence itself (the diverging step and
+# its fields), and the explain phase took more than half the time of finding and shrinking a
+# bug (tests/test_selfcheck.py's hunts)
+PHASES = tuple(p for p in Phase if p is not Phase.explain)
 PROFILES: dict[str, dict[str, Any]] = {
     # quick local runs
-    "dev": dict(max_examples=100, deadline=None),
+    "dev": dict(max_examples=100, deadline=None, phases=PHASES),
     # CI: the same examples every run, sized to finish in minutes on 2 cores
     "ci": dict(max_examples=1000, deadline=None, derandomize=True, database=None,
-               print_blob=True),
+               print_blob=True, phases=PHASES),
     # a long search before a release
-    "thorough": dict(max_examples=5000, deadline=None, print_blob=True),
+    "thorough": dict(max_examples=5000, deadline=None, print_blob=True, phases=PHASES),
     # real accelerators: first calls are slow, so no deadline
-    "gpu": dict(max_examples=1000, deadline=None, print_blob=True),
+    "gpu": dict(max_examples=1000, deadline=None, print_blob=True, phases=PHASES),
 }
 # the share of the layout matrix's cells a target runs in each profile, by the target's name,
 # else its kind (Target.kind), else "": an even stride through the cells, which take turns by
@@ -411,7 +416,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    shard = run_state(config).shard
+    state = run_state(config)
+    # a known divergence's repro runs where the run looks: an entry none of the run's targets
+    # answers to (a compiled target's, in `--stridecheck-targets eager:cpu`) is not its
+    # business, and its repro may cost a compile
+    elsewhere = [item for item in items if _entry_elsewhere(item, state.targets)]
+    if elsewhere:
+        items[:] = [item for item in items if item not in elsewhere]
+        config.hook.pytest_deselected(items=elsewhere)
+    shard = state.shard
     if shard is None:
         return
     i, n = shard
@@ -422,6 +435,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = keep
     if drop:
         config.hook.pytest_deselected(items=drop)
+
+
+def _entry_elsewhere(item: pytest.Item, targets: list[Any]) -> bool:
+    """Tell whether `item` checks a known divergence that none of `targets` answers to."""
+    callspec = getattr(item, "callspec", None)
+    entry = callspec.params.get("entry") if callspec is not None else None
+    if entry is None or not hasattr(entry, "targets"):
+        return False
+    return not any(t.answers_to(pattern) for t in targets for pattern in entry.targets)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -52,8 +52,8 @@ def _autoloading(folder: Path) -> str:
     return str(folder)
 
 
-def _run(out: Path, bug: str | None, autoload: bool = False
-         ) -> subprocess.CompletedProcess[str]:
+def _run(out: Path, bug: str | None, autoload: bool = False,
+         tests: str = "not known_divergence") -> subprocess.CompletedProcess[str]:
     # the device comes from torch's own autoloading, or from a pytest plugin importing it
     paths = (_autoloading(out / "site"),) if autoload else ()
     plugin = () if autoload else ("-p", "strideu_backend")
@@ -61,7 +61,7 @@ def _run(out: Path, bug: str | None, autoload: bool = False
         [sys.executable, "-m", "stridecheck.reports", "run", "--devices", "strideu",
          "--targets", "eager:strideu,fake:strideu", "--profile", "ci", "--max-examples",
          "100", "-n", "2", "-q", "--prelude", "import strideu_backend", "--out", str(out),
-         "--", *plugin, "-k", "not known_divergence"],
+         "--", *plugin, "-k", tests],
         capture_output=True, text=True, timeout=600, env=_env(bug, *paths))
 
 
@@ -79,7 +79,9 @@ def test_the_suite_runs_on_the_autoloaded_device_and_it_conforms(tmp_path: Path)
 
 
 def test_a_device_only_bug_is_caught_shrunk_and_repro_scripts_show_it(tmp_path: Path) -> None:
-    done = _run(tmp_path, "transpose-contiguous")
+    # the random programs find and shrink it (the layout matrix's cells on the device are the
+    # other test's business)
+    done = _run(tmp_path, "transpose-contiguous", tests="view_chains or alias_programs")
     assert done.returncode == 1, done.stdout[-3000:]
     results = load([str(tmp_path / "results.jsonl")])
     failures = results.failures
