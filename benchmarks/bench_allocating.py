@@ -390,6 +390,8 @@ def _cases() -> tuple[Case, ...]:
     add("nn.functional.channel_shuffle", f"{F}.channel_shuffle(im, 2)")
     add("nn.functional.one_hot", f"{F}.one_hot(g, 4)")
     add("nn.functional.embedding", f"{F}.embedding(g, m)")
+    add("nn.functional.embedding_bag", f"{F}.embedding_bag(g.flatten(), m, ix, mode='sum')",
+        f"{F}.embedding_bag(g[0], m.t(), mode='max')")
     add("cross", "L.cross(a3, a3, dim=1)")
     add("fft.ifft", "L.fft.ifft(c)")
     add("fft.fft2", "L.fft.fft2(a)")
@@ -416,6 +418,29 @@ def _cases() -> tuple[Case, ...]:
     add("linalg.solve_ex", "L.linalg.solve_ex(q, m)")
     add("linalg.det", "L.linalg.det(qb)")
     add("linalg.slogdet", "L.linalg.slogdet(q)")
+    add("linalg.lu", "L.linalg.lu(q)", "L.linalg.lu(m)")
+    add("linalg.lu_factor", "L.linalg.lu_factor(q)")
+    add("linalg.lu_factor_ex", "L.linalg.lu_factor_ex(qb)")
+    add("linalg.lu_solve", "L.linalg.lu_solve(*L.linalg.lu_factor(q), m)")
+    add("lu_unpack", "L.lu_unpack(*L.linalg.lu_factor(qb))")
+    add("linalg.householder_product", "L.linalg.householder_product(q, v)")
+    add("linalg.lstsq", "L.linalg.lstsq(q, m)", "L.linalg.lstsq(qb, qb, driver='gelsd')")
+    add("linalg.pinv", "L.linalg.pinv(q)", "L.linalg.pinv(qb, hermitian=True)")
+    add("linalg.matrix_rank", "L.linalg.matrix_rank(q)", "L.linalg.matrix_rank(m)")
+    # -- norms (reductions) and matrix functions (composites of products)
+    add("linalg.vector_norm", "L.linalg.vector_norm(a)", "L.linalg.vector_norm(p, 1, (0, 2))")
+    add("linalg.matrix_norm", "L.linalg.matrix_norm(qb)", "L.linalg.matrix_norm(q, 'nuc', "
+        "keepdim=True)")
+    add("linalg.norm", "L.linalg.norm(q, -1)", "L.linalg.norm(a, dim=1)")
+    add("norm", "a.norm()", "L.norm(qb, 'nuc', (1, 2))")
+    add("linalg.matrix_power", "L.linalg.matrix_power(q, 5)", "L.linalg.matrix_power(qb, -1)")
+    add("matrix_power", "q.matrix_power(0)")
+    add("linalg.matrix_exp", "L.linalg.matrix_exp(q.mul(0.01))")
+    add("matrix_exp", "L.matrix_exp(qb.mul(0.01))")
+    add("linalg.cross", "L.linalg.cross(q[..., :3], q[..., :3])")
+    add("linalg.vecdot", "L.linalg.vecdot(q, q)", "L.linalg.vecdot(a, a, dim=0)")
+    add("linalg.multi_dot", "L.linalg.multi_dot([q, q, q, q])")
+    # chain_matmul is left out: its first call warns (TORCH_WARN_ONCE), which timing refuses
     # -- scatters that accumulate (g holds indices in range along any dim of a)
     add("scatter", "a.scatter(1, g, a)", "L.scatter(p, 0, g, 1.5)")
     add("scatter_", "w.scatter_(1, g, b)")
@@ -427,10 +452,26 @@ def _cases() -> tuple[Case, ...]:
     add("index_add_", "w.index_add_(0, ix, a2)")
     add("index_copy", "a.index_copy(0, ix, a2)")
     add("index_copy_", "w.index_copy_(0, ix, a2)")
+    # -- indexed writes and reads (ix in range along dim 0, k and k2 bool masks of a's shape;
+    # torch's meta kernels of masked_scatter, put and take_along_dim read values)
+    # index_reduce and index_reduce_ are left out: their first call warns (TORCH_WARN_ONCE,
+    # "in beta"), which timing refuses
+    add("masked_scatter", "a.masked_scatter(k, p)", "L.masked_scatter(a, k2[0], a)", cpu=True)
+    add("masked_scatter_", "w.masked_scatter_(k, a)", cpu=True)
+    add("put", "a.put(ix, v[:2])", "L.put(p, ix, v[:2], accumulate=True)", cpu=True)
+    add("put_", "w.put_(ix, v[:2], True)", cpu=True)
+    add("take_along_dim", "L.take_along_dim(a, g, 1)", "a.take_along_dim(ix)",
+        "L.take_along_dim(p, g[:1], 0)", cpu=True)
     # -- counting: the shapes depend on the values (no meta kernels)
     add("unique", "L.unique(n)", "n.unique(return_inverse=True, return_counts=True)", cpu=True)
     add("unique_consecutive", "n.unique_consecutive()", cpu=True)
     add("bincount", "L.bincount(nv)", cpu=True)
+    # -- fft shifts (roll's layouts), histc and the bucketing searches
+    add("fft.fftshift", "L.fft.fftshift(a)", "L.fft.fftshift(p, (0, 2))")
+    add("fft.ifftshift", "L.fft.ifftshift(p)", "L.fft.ifftshift(imc, -1)")
+    add("histc", "L.histc(a, 8)", "p.histc(4, 0, 10)")
+    add("searchsorted", "L.searchsorted(r, a)", "L.searchsorted(r, n, right=True)")
+    add("bucketize", "L.bucketize(a, r)", "L.bucketize(n, r, out_int32=True)")
     # -- pooling beyond 2-d, adaptive pools (vol is a (1, 1, 4, 4, 4) volume)
     add("nn.functional.adaptive_avg_pool1d", f"{F}.adaptive_avg_pool1d(a, 2)")
     add("nn.functional.adaptive_avg_pool2d", f"{F}.adaptive_avg_pool2d(im, 2)",
@@ -442,9 +483,20 @@ def _cases() -> tuple[Case, ...]:
     add("nn.functional.max_pool3d", f"{F}.max_pool3d(vol, 2)")
     add("nn.functional.max_pool3d_with_indices", f"{F}.max_pool3d_with_indices(vol, 2)")
     add("nn.functional.avg_pool3d", f"{F}.avg_pool3d(vol, 2)")
+    add("nn.functional.conv3d", f"{F}.conv3d(vol, kw[:, :1].unsqueeze(2), padding=1)")
+    add("nn.functional.conv_transpose3d", f"{F}.conv_transpose3d(vol, kw[:1].unsqueeze(2), "
+        "stride=2)")
+    add("nn.functional.max_unpool2d",
+        f"{F}.max_unpool2d(*{F}.max_pool2d(imc, 2, return_indices=True), 2)")
+    add("nn.functional.max_unpool1d",
+        f"{F}.max_unpool1d(*{F}.max_pool1d(a, 2, return_indices=True), 2)")
+    add("nn.functional.lp_pool2d", f"{F}.lp_pool2d(im, 2, 2)")
+    add("nn.functional.lp_pool1d", f"{F}.lp_pool1d(a, 3, 2, 1)")
     # -- sampling, im2col, distances, the other norms
     add("nn.functional.interpolate", f"{F}.interpolate(im, scale_factor=2)",
-        f"{F}.interpolate(imc, size=(6, 6), mode='bilinear')")
+        f"{F}.interpolate(imc, size=(6, 6), mode='bilinear')",
+        f"{F}.interpolate(im, size=(3, 2), mode='area')",
+        f"{F}.interpolate(imc, size=(3, 3), mode='bicubic', antialias=True)")
     add("nn.functional.unfold", f"{F}.unfold(im, 2)")
     add("nn.functional.fold", f"{F}.fold(fo, (4, 4), 2)")
     add("nn.functional.normalize", f"{F}.normalize(a, dim=1)")
@@ -453,6 +505,30 @@ def _cases() -> tuple[Case, ...]:
     add("cdist", "L.cdist(m, mt)")
     add("nn.functional.instance_norm", f"{F}.instance_norm(im)")
     add("nn.functional.local_response_norm", f"{F}.local_response_norm(imc, 2)")
+    # -- einsum, bilinear, attention
+    add("einsum", "L.einsum('ij,kj->ik', m, mt)", "L.einsum('ii->i', m)")
+    add("nn.functional.bilinear", f"{F}.bilinear(m, m, a)")
+    add("nn.functional.scaled_dot_product_attention",
+        f"{F}.scaled_dot_product_attention(im, im, im)")
+    # -- random sampling, the random fills, the dropouts
+    add("rand_like", "L.rand_like(p)", "L.rand_like(imc, dtype=L.float64)")
+    add("randn_like", "L.randn_like(p)")
+    add("randint_like", "L.randint_like(p, 5)", "L.randint_like(n, 1, 4)")
+    add("normal", "L.normal(p, 2.0)", "L.normal(a, r)", "L.normal(1.0, mt)")
+    add("bernoulli", "L.bernoulli(pr)", "pr.bernoulli(0.5)", "L.bernoulli(pr, out=o1)")
+    add("multinomial", "L.multinomial(pr, 2)", "pr.multinomial(5, replacement=True)")
+    for name, args in (("uniform_", ""), ("normal_", ""), ("random_", "5"),
+                       ("exponential_", ""), ("geometric_", "0.5"), ("cauchy_", ""),
+                       ("log_normal_", ""), ("bernoulli_", "0.5")):
+        add(name, f"wp.{name}({args})")
+    for name in ("dropout", "alpha_dropout", "feature_alpha_dropout", "dropout2d"):
+        add(f"nn.functional.{name}", f"{F}.{name}(im, 0.5, True)")
+        add(f"nn.functional.{name}.inplace", f"{F}.{name}(w.view(1, 4, 4, 4), 0.5, True, True)")
+    add("nn.functional.dropout1d", f"{F}.dropout1d(a, 0.5)")
+    add("nn.functional.dropout1d.inplace", f"{F}.dropout1d(w, 0.5, inplace=True)")
+    add("nn.functional.dropout3d", f"{F}.dropout3d(vol, 0.5)")
+    add("nn.functional.dropout3d.inplace",
+        f"{F}.dropout3d(w.view(1, 1, 4, 4, 4), 0.5, inplace=True)")
     return tuple(c)
 
 
@@ -513,6 +589,7 @@ def inputs(L: Any, device: str) -> dict[str, Any]:
         "nv": (n % 5).flatten(),  # bincount's non-negative integers
         "vol": a.view(1, 1, 4, 4, 4),  # a volume for the 3-d pools
         "fo": L.arange(144, **f32).view(1, 16, 9),  # fold's columns (C*kH*kW, blocks)
+        "pr": m.t().div(16),  # probabilities in [0, 1), rows summing above zero
     }
 
 

@@ -135,12 +135,12 @@ def _cross(a: Tensor, b: Tensor, dim: int | None, out: Tensor | None = None) -> 
     if out is not None:  # out= against the inputs as given, not broadcast (linalg_cross_out)
         for operand in (a, b):
             assert_no_overlap(dest, operand)
-    if dest.numel():
+    if dest.numel() or not dest.is_meta:  # the CPU kernel runs (and refuses) when empty too
         if b.dtype is not dest.dtype:  # the kernel reads both inputs as the result's type
             raise errors.fail("scalar_type", want=dest.dtype.scalar_name,
                               got=b.dtype.scalar_name)
         _refuse("cross", dest.dtype)
-        if not dest.is_meta:
+        if not dest.is_meta and dest.numel():
             _cross_values(dest, a.expand(shape), b.expand(shape), d % a.ndim)
     if out is not None:
         out._bump()

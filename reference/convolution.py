@@ -1,20 +1,22 @@
-"""torch.nn.functional's convolutions: conv1d, conv2d, conv_transpose1d, conv_transpose2d.
+"""torch.nn.functional's convolutions: conv1d, conv2d, conv3d and their transposes.
 
 Each is composite (aten/src/ATen/native/Convolution.cpp): `batchify` unsqueezes an unbatched
 input, `_convolution` checks the arguments (check_shape_forward), views a 1-d convolution as
 2-d (the input made contiguous, input and weight unsqueezed at dim 2, the output squeezed
 back inside the op: no view), picks a CPU backend (`_select_conv_backend`: Empty for a batch
-or channels of size 0, oneDNN for float32 that passes `use_mkldnn`, else the slow im2col
-kernels, which run one group at a time and cat the groups) and lays its output out by
-`determine_backend_memory_format`; an unbatched call's result is the squeeze(0) view of the
-batched one. padding='same' pads asymmetric windows with constant_pad_nd first.
+or channels of size 0, oneDNN for float32 that passes `use_mkldnn` and for bfloat16, else the
+slow im2col kernels, which run one group at a time and cat the groups) and lays its output
+out by `determine_backend_memory_format`; an unbatched call's result is the squeeze(0) view
+of the batched one. padding='same' pads asymmetric windows with constant_pad_nd first.
 
 The layout rule, measured on torch 2.13 CPU over every backend: a new output is
-channels_last when the input or the weight (as the backend sees them, after
-`.contiguous(format)`) suggests channels_last, contiguous otherwise; the slow kernels' cat of
-groups keeps the groups' own format only where a group's output still suggests it (a group of
-one channel and 1x1 output does not). Empty convolutions are views of a product with
-the input, contiguous unless the output's shape is the input's.
+channels_last (channels_last_3d) when the input or the weight (as the backend sees them,
+after `.contiguous(format)`) suggests it, contiguous otherwise; the slow 3-d kernels
+(ConvolutionMM3d.cpp, NaiveConvolutionTranspose3d.cpp, DilatedConvolution.cpp) always write
+contiguous outputs. The slow kernels' cat of groups keeps the groups' own format only where a
+group's output still suggests it (a group of one channel and 1x1 output does not). Empty
+convolutions are views of a product with the input, contiguous unless the output's shape is
+the input's.
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ if TYPE_CHECKING:
 Ints = tuple[int, ...]
 CL = dtypes.channels_last
 # oneDNN's own dtype checks for half and bfloat16 (mkldnn_fp16_device_check and the bf16 one)
-# pass only on CPUs with AVX-512 FP16 / BF16 support; the model follows an AVX2 machine, where
-# those dtypes take the slow kernels. It also assumes torch runs more than one thread, which
-# sends 1x1 kernels of small batches to oneDNN (ConvUtils.h use_mkldnn).
+# pass on CPUs with AVX-512 FP16 / AVX-512 (BW, VL, DQ) support; the model follows an AVX-512
+# machine without FP16, where bfloat16 always takes oneDNN (ConvUtils.h use_mkldnn's first
+# clause) and half the slow kernels. It also assumes torch runs more than one thread, which
+# sends 1x1 kernels of small batches to oneDNN.
 _MKLDNN_DTYPES = frozenset({"float32"})
+_MKLDNN_ALWAYS = frozenset({"bfloat16"})
 # the dtypes each slow kernel's AT_DISPATCH takes (ConvolutionMM2d.cpp,
 # DilatedConvolution.cpp, NaiveConvolutionTranspose2d.cpp)
 _SLOW2D = frozenset({"float32", "float64", "float16", "bfloat16", "int64", "int32", "int16",
@@ -52,6 +56,9 @@ _SLOW2D = frozenset({"float32", "float64", "float16", "bfloat16", "int64", "int3
 _SLOW_OTHER = frozenset({"float32", "float64", "float16", "bfloat16", "int64"})
 _KERNELS = {"slow": "slow_conv2d_cpu", "dilated": "slow_conv_dilated<>",
             "transposed": "slow_conv_transpose2d_out_cpu"}
+# ConvolutionMM3d.cpp, NaiveConvolutionTranspose3d.cpp
+_KERNELS3D = {"slow": "compute_columns3d", "dilated": "slow_conv_dilated<>",
+              "transposed": "slow_conv_transpose3d_out_cpu"}
 # c10 TypeMeta names, which conv2d's bias check prints
 _TYPE_META = {"float32": "float", "float64": "double", "float16": "c10::Half",
               "bfloat16": "c10::BFloat16", "int64": "long int", "int32": "int",
@@ -146,10 +153,14 @@ def backend(x: Ints, w: Ints, dt: DType, win: Window) -> str:
         return "empty"
     if 0 in x:
         raise errors.fail("conv_empty_input", shape=list(x))
-    big_output_padding = any(p >= s or p >= d for p, s, d in zip(
-        win.output_padding, win.stride, win.dilation))
+    # ConvUtils.h is_output_padding_big: against the stride alone
+    big_output_padding = any(p >= s for p, s in zip(win.output_padding, win.stride))
+    if win.transposed and big_output_padding:
+        return "transposed"
     # ConvUtils.h ConvParams::use_mkldnn (more than one thread: the 1x1 clause holds)
-    if dt.name in _MKLDNN_DTYPES and not (win.transposed and big_output_padding) and (
+    if dt.name in _MKLDNN_ALWAYS:
+        return "mkldnn"
+    if dt.name in _MKLDNN_DTYPES and (
             win.groups > 1 or (w[-1] > 3 and w[-2] > 3) or x[0] > 1
             or x[0] * x[1] * x[2] * x[3] > 20480):
         return "mkldnn"
@@ -158,19 +169,25 @@ def backend(x: Ints, w: Ints, dt: DType, win: Window) -> str:
     return "dilated" if any(d != 1 for d in win.dilation) else "slow"
 
 
-def _format(x: Geometry, w: Geometry) -> dtypes.memory_format:
-    """ConvUtils.h mkldnn_conv_use_channels_last / thnn_conv_use_channels_last."""
-    return CL if suggest_format(x) is CL or suggest_format(w) is CL else dtypes.contiguous_format
+def _format(x: Geometry, w: Geometry, kind: str = "mkldnn") -> dtypes.memory_format:
+    """ConvUtils.h mkldnn_conv_use_channels_last / thnn_conv_use_channels_last: the
+    channels_last format of the rank that the input or the weight suggests; the slow 3-d
+    kernels (ConvolutionMM3d.cpp, NaiveConvolutionTranspose3d.cpp) take none."""
+    cl = CL if x.ndim == 4 else dtypes.channels_last_3d
+    if x.ndim == 5 and kind != "mkldnn":
+        return dtypes.contiguous_format
+    return cl if suggest_format(x) is cl or suggest_format(w) is cl else dtypes.contiguous_format
 
 
 def _contiguous(g: Geometry, fmt: dtypes.memory_format) -> Geometry:
     """Tensor.contiguous(fmt)'s geometry: g itself where it already is."""
-    kept = is_channels_last_contiguous(g, 4) if fmt is CL else is_contiguous(g)
+    kept = (is_contiguous(g) if fmt is dtypes.contiguous_format
+            else is_channels_last_contiguous(g, g.ndim))
     return g if kept else Geometry((g.shape, strides_for_format(g.shape, fmt), 0))
 
 
 def output_strides(x: Geometry, w: Geometry, shape: Ints, kind: str, groups: int) -> Ints:
-    """Return the strides of a non-empty convolution's 4-d output of `shape`.
+    """Return the strides of a non-empty convolution's 4-d or 5-d output of `shape`.
 
     The backend's format comes from the operands; each kernel then decides again on the
     operands made contiguous in it. The slow kernels run each group on its slice made
@@ -178,15 +195,16 @@ def output_strides(x: Geometry, w: Geometry, shape: Ints, kind: str, groups: int
     groups, whose format cat keeps only where every group suggests it (TensorShape.cpp
     cat_compute_output_memory_format).
     """
-    fmt = _format(x, w)
+    fmt = _format(x, w, kind)
     x, w = _contiguous(x, fmt), _contiguous(w, fmt)
     if kind == "mkldnn" or groups == 1:
-        return strides_for_format(shape, _format(x, w))
+        return strides_for_format(shape, _format(x, w, kind))
     xg = narrow(x, 1, 0, x.shape[1] // groups)
     wg = narrow(w, 0, 0, w.shape[0] // groups)
     xg, wg = _contiguous(xg, suggest_format(xg)), _contiguous(wg, suggest_format(wg))
     part = (shape[0], shape[1] // groups) + shape[2:]
-    part_fmt = suggest_format(Geometry((part, strides_for_format(part, _format(xg, wg)), 0)))
+    part_fmt = suggest_format(Geometry((part, strides_for_format(part, _format(xg, wg, kind)),
+                                        0)))
     return strides_for_format(shape, part_fmt)
 
 
@@ -201,30 +219,43 @@ def _check_backend(kind: str, x: Tensor, w: Tensor, bias: Tensor | None, win: Wi
                 raise errors.fail("conv_mkldnn_type", name=name, input=_legacy_name(dt),
                                   other=_legacy_name(p.dtype))
         if 0 in win.dilation:
-            raise errors.fail("mkldnn_transposed_dilation" if win.transposed
-                              else "conv_non_positive", name="dilation")
+            refusal = "conv_non_positive"
+            if win.transposed:  # oneDNN's own words differ by rank
+                refusal = "mkldnn_invalid_dimensions" if len(shape) == 5 else (
+                    "mkldnn_transposed_dilation")
+            raise errors.fail(refusal, name="dilation")
         if win.transposed and any(n < 0 for n in shape[2:]):
             raise errors.fail("mkldnn_format_tag")
         return
     if kind == "dilated" and 0 in win.dilation:
         raise errors.fail("conv_dilated_dilation", dilation=list(win.dilation))
+    three = len(shape) == 5
     if kind == "transposed":
-        # NaiveConvolutionTranspose2d.cpp slow_conv_transpose2d_shape_check
-        (dh, dw), (sh, sw), (oph, opw) = win.dilation, win.stride, win.output_padding
+        # NaiveConvolutionTranspose2d.cpp / 3d.cpp slow_conv_transpose{2,3}d_shape_check
+        suffix = "3d" if three else ""
+        names = ("d", "h", "w")[3 - len(win.dilation):]
+        fields = {f"{a}{n}": v for a, values in (("d", win.dilation), ("s", win.stride),
+                                                  ("op", win.output_padding))
+                  for n, v in zip(names, values)}
         if 0 in win.dilation:
-            raise errors.fail("conv_transposed_dilation", dh=dh, dw=dw)
-        if not ((oph < sh or oph < dh) and (opw < sw or opw < dw)):
-            raise errors.fail("conv_output_padding", oph=oph, opw=opw, sh=sh, sw=sw, dh=dh,
-                              dw=dw)
+            raise errors.fail("conv_transposed_dilation" + suffix,
+                              **{k: v for k, v in fields.items() if k[0] == "d"})
+        if not all(p < s or p < d for p, s, d in zip(win.output_padding, win.stride,
+                                                     win.dilation)):
+            raise errors.fail("conv_output_padding" + suffix, **fields)
         if any(n < 1 for n in shape[2:]):
             raise errors.fail("conv_output_too_small",
                               input=" x ".join(map(str, spatial_in)),
                               output=" x ".join(map(str, shape[2:])))
     allowed = _SLOW2D if kind == "slow" else _SLOW_OTHER
     if dt.name not in allowed:
-        raise errors.fail("kernel_dtype", kernel=_KERNELS[kind], type=dt.scalar_name)
+        raise errors.fail("kernel_dtype", kernel=(_KERNELS3D if three else _KERNELS)[kind],
+                          type=dt.scalar_name)
     if w.dtype is not dt:
         raise errors.fail("scalar_type", want=dt.scalar_name, got=w.dtype.scalar_name)
+    if three and kind == "transposed" and bias is not None and bias.dtype is not dt:
+        # the slow 3-d transposed kernel reads the bias as the input's type
+        raise errors.fail("scalar_type", want=dt.scalar_name, got=bias.dtype.scalar_name)
     if kind == "transposed" and bias is not None and not (
             dt.is_floating_point or not bias.dtype.is_floating_point):
         # the slow transposed kernel adds the bias in place (output.add_)
@@ -262,7 +293,7 @@ def convolution(input: Tensor, weight: Tensor, bias: Tensor | None,  # noqa: A00
         w4 = unsqueeze(w4, 2)
         win = Window((1, *win.stride), (0, *win.padding), (1, *win.dilation),
                      (0, *win.output_padding), groups, transposed)
-    elif dim != 2:
+    elif dim not in (2, 3):
         raise errors.fail("conv_rank_unsupported", dim=dim)
     shape = output_shape(x4.shape, w4.shape, win)
     kind = backend(x4.shape, w4.shape, input.dtype, win)
@@ -274,6 +305,12 @@ def convolution(input: Tensor, weight: Tensor, bias: Tensor | None,  # noqa: A00
     if dim == 1:
         out_geom = squeeze(out_geom, 2)
     dest = type(input)._fresh(out_geom.shape, out_geom.strides, input.dtype, input.device)
+    if kind == "transposed" and dim == 3 and groups == 1 and not dest.is_meta:
+        # NaiveConvolutionTranspose3d.cpp allocates its output like the input, then resizes
+        # it: a smaller output keeps the input's elements' bytes (measured on 2.13)
+        floor = input.numel() * input.dtype.itemsize
+        if dest._storage.nbytes < floor:
+            dest._storage.resize(floor)
     if dest.is_meta or not dest.numel():
         return dest
     b = None
@@ -318,8 +355,8 @@ def _batchify(input: Tensor, n: int, op: str) -> tuple[Tensor, bool]:  # noqa: A
 def conv(op: str, n: int, input: Tensor, weight: Tensor,  # noqa: A002
          bias: Tensor | None, stride: Ints, padding: Ints | str, dilation: Ints,
          groups: int) -> Tensor:
-    """torch.nn.functional.conv1d / conv2d (Convolution.cpp conv2d and its padding-string
-    overload, _convolution_mode)."""
+    """torch.nn.functional.conv1d / conv2d / conv3d (Convolution.cpp conv2d and its
+    padding-string overload, _convolution_mode)."""
     if not isinstance(padding, str) and bias is not None and bias.dtype is not input.dtype:
         raise errors.fail("conv_bias_dtype", input=_TYPE_META[input.dtype.name],
                           bias=_TYPE_META[bias.dtype.name])
@@ -341,7 +378,7 @@ def conv(op: str, n: int, input: Tensor, weight: Tensor,  # noqa: A002
 def conv_transpose(op: str, n: int, input: Tensor, weight: Tensor,  # noqa: A002
                    bias: Tensor | None, stride: Ints, padding: Ints, output_padding: Ints,
                    groups: int, dilation: Ints) -> Tensor:
-    """torch.nn.functional.conv_transpose1d / conv_transpose2d (Convolution.cpp)."""
+    """torch.nn.functional.conv_transpose1d / 2d / 3d (Convolution.cpp)."""
     batched, is_batched = _batchify(input, n, op)
     out = convolution(batched, weight, bias, stride, padding, dilation, True, output_padding,
                       groups)
@@ -421,7 +458,7 @@ def bind(op: str, names: tuple[str, ...], defaults: dict[str, Any], args: tuple[
     for key in kwargs:
         if key not in names:
             raise errors.fail("unexpected_keyword", op=op, keyword=key)
-    overloads = op in ("conv1d", "conv2d")
+    overloads = op in ("conv1d", "conv2d", "conv3d")
     for name in names:
         value = bound[name]
         if _fits(name, value, op):
@@ -456,6 +493,6 @@ def _fits(name: str, value: Any, op: str) -> bool:
     if name == "groups":
         return _is_int(value)
     if name == "padding" and isinstance(value, str):
-        return op in ("conv1d", "conv2d")
+        return op in ("conv1d", "conv2d", "conv3d")
     return _is_int(value) or (isinstance(value, (tuple, list)) and all(
         _is_int(v) for v in value))

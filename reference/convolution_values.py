@@ -14,6 +14,8 @@ depends on the backend. convolution.py runs the ops and stores these.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,40 +39,44 @@ class Window:
     transposed: bool
 
 
+def _taps(kernel: Ints) -> Iterator[tuple[int, ...]]:
+    """Every position of the kernel, the last dim fastest."""
+    return itertools.product(*(range(k) for k in kernel))
+
+
 def _forward(x: np.ndarray, w: np.ndarray, win: Window, out: Ints) -> np.ndarray:
-    """Sum x (N, C, H, W) against w (O, C / groups, kh, kw) into (N, O, *out)."""
+    """Sum x (N, C, *spatial) against w (O, C / groups, *kernel) into (N, O, *out)."""
     n, c = x.shape[:2]
-    o = w.shape[0]
-    g = win.groups
-    (sh, sw), (ph, pw), (dh, dw) = win.stride, win.padding, win.dilation
-    xp = np.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw)))
-    oh, ow = out
-    result = np.zeros((n, g, o // g, oh, ow), np.result_type(x, w))
-    for ki in range(w.shape[2]):
-        for kj in range(w.shape[3]):
-            taps = xp[:, :, ki * dh: ki * dh + (oh - 1) * sh + 1: sh,
-                      kj * dw: kj * dw + (ow - 1) * sw + 1: sw]
-            result += np.einsum("ngcij,goc->ngoij", taps.reshape(n, g, c // g, oh, ow),
-                                w[:, :, ki, kj].reshape(g, o // g, c // g))
-    return result.reshape(n, o, oh, ow)
+    o, g = w.shape[0], win.groups
+    xp = np.pad(x, ((0, 0), (0, 0)) + tuple((p, p) for p in win.padding))
+    result = np.zeros((n, g, o // g) + tuple(out), np.result_type(x, w))
+    for tap in _taps(w.shape[2:]):
+        region = tuple(slice(k * d, k * d + (m - 1) * s + 1, s) for k, d, m, s in zip(
+            tap, win.dilation, out, win.stride))
+        taps = xp[(slice(None), slice(None)) + region]
+        result += np.einsum("ngc...,goc->ngo...", taps.reshape((n, g, c // g) + tuple(out)),
+                            w[(slice(None), slice(None)) + tap].reshape(g, o // g, c // g))
+    return result.reshape((n, o) + tuple(out))
 
 
 def _transposed(x: np.ndarray, w: np.ndarray, win: Window, out: Ints) -> np.ndarray:
-    """Scatter x (N, C, H, W) through w (C, O / groups, kh, kw) into (N, O, *out)."""
-    n, c, h, wd = x.shape
-    g = win.groups
-    og = w.shape[1]
-    (sh, sw), (ph, pw), (dh, dw) = win.stride, win.padding, win.dilation
-    oh, ow = out
-    full = np.zeros((n, g, og, ph + oh + (h - 1) * sh + dh * w.shape[2],
-                     pw + ow + (wd - 1) * sw + dw * w.shape[3]), np.result_type(x, w))
-    grouped = x.reshape(n, g, c // g, h, wd)
-    for ki in range(w.shape[2]):
-        for kj in range(w.shape[3]):
-            full[:, :, :, ki * dh: ki * dh + (h - 1) * sh + 1: sh,
-                 kj * dw: kj * dw + (wd - 1) * sw + 1: sw] += np.einsum(
-                "ngcij,gco->ngoij", grouped, w[:, :, ki, kj].reshape(g, c // g, og))
-    return full[:, :, :, ph: ph + oh, pw: pw + ow].reshape(n, g * og, oh, ow)
+    """Scatter x (N, C, *spatial) through w (C, O / groups, *kernel) into (N, O, *out)."""
+    n, c = x.shape[:2]
+    spatial = x.shape[2:]
+    g, og = win.groups, w.shape[1]
+    full = np.zeros((n, g, og) + tuple(
+        p + m + (h - 1) * s + d * k for p, m, h, s, d, k in zip(
+            win.padding, out, spatial, win.stride, win.dilation, w.shape[2:])),
+        np.result_type(x, w))
+    grouped = x.reshape((n, g, c // g) + spatial)
+    for tap in _taps(w.shape[2:]):
+        region = tuple(slice(k * d, k * d + (h - 1) * s + 1, s) for k, d, h, s in zip(
+            tap, win.dilation, spatial, win.stride))
+        full[(slice(None),) * 3 + region] += np.einsum(
+            "ngc...,gco->ngo...", grouped,
+            w[(slice(None), slice(None)) + tap].reshape(g, c // g, og))
+    crop = tuple(slice(p, p + m) for p, m in zip(win.padding, out))
+    return full[(slice(None),) * 3 + crop].reshape((n, g * og) + tuple(out))
 
 
 def _run(x: np.ndarray, w: np.ndarray, win: Window, out: Ints) -> np.ndarray:
@@ -82,7 +88,7 @@ def convolve(x: tuple[np.ndarray, np.ndarray, float], w: tuple[np.ndarray, np.nd
              dt: DType) -> Product:
     """Return the convolution of x (values, defined mask, tolerance) with w, plus b.
 
-    Shapes are 4-d (1-d convolutions arrive viewed as 2-d). `out` is the output's spatial
+    Shapes are 4-d or 5-d (1-d convolutions arrive viewed as 2-d). `out` is the output's spatial
     size. Floating results are exact under product_values' condition with the
     accumulation type's significand, else carry a tolerance of
     2 * ((k + 2) * eps + input tolerances) times the worst ratio of an element's terms'
@@ -105,21 +111,22 @@ def convolve(x: tuple[np.ndarray, np.ndarray, float], w: tuple[np.ndarray, np.nd
         per_out = np.asarray(bad_w.reshape(win.groups, c // win.groups, og, -1).any(
             axis=(1, 3))).reshape(-1)
     else:
-        per_out = np.asarray(bad_w.any(axis=(1, 2, 3)))
-    undefined |= per_out[None, :, None, None]
+        per_out = np.asarray(bad_w.reshape(bad_w.shape[0], -1).any(axis=1))
+    spread = (1, -1) + (1,) * len(out)  # a per-channel vector against the output
+    undefined |= per_out.reshape(spread)
     bias_tol = 0.0
     if b is not None:
         bv, b_ok, bias_tol = b
         bs = np.where(b_ok, bv.astype(wide), 0)
-        values = values + bs[None, :, None, None]
-        undefined |= (~b_ok | (~np.isfinite(bs) if not integral else False))[None, :, None, None]
+        values = values + bs.reshape(spread)
+        undefined |= (~b_ok | (~np.isfinite(bs) if not integral else False)).reshape(spread)
     if integral:
         return Product(values, undefined, 0.0, False)
     with np.errstate(all="ignore"):
         size = _run(np.abs(np.where(np.isfinite(xs), xs, 0)),
                     np.abs(np.where(np.isfinite(ws), ws, 0)), win, out)
         if b is not None:
-            size = size + np.abs(np.where(np.isfinite(bs), bs, 0))[None, :, None, None]
+            size = size + np.abs(np.where(np.isfinite(bs), bs, 0)).reshape(spread)
     bits, tiny, largest = _FORMATS[dt.name]
     reduced = dt in (dtypes.float16, dtypes.bfloat16)
     # the slow transposed kernels add their columns back (col2im) in the output's own type

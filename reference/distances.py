@@ -5,7 +5,7 @@ normalize (torch/nn/functional.py): input / input.norm(p, dim, keepdim=True).cla
 .expand_as(input), so TensorIterator's layout of the input and an expanded operand; with
 out=, clamp_min_ and torch.div(..., out=out). Tensor.norm with a number p and an int dim is
 linalg.vector_norm (aten/src/ATen/native/LinearAlgebra.cpp): floating or complex inputs
-only, a real result of the reduced shape, contiguous, as every reduction's.
+only, a real result of the reduced shape, contiguous, as every reduction's (norms.py).
 
 cosine_similarity (aten/src/ATen/native/Distance.cpp): a floating common dtype, integer
 operands cast to it, both broadcast (expand_outplace), each divided by its clamped
@@ -34,10 +34,10 @@ import numpy as np
 
 from . import dtypes, errors, pointwise
 from .layouts import broadcast_shapes
+from .norms import norm_bound, p_norms, vector_norm
 from .promotion import result_type
 from .reduction_values import Result
-from .reductions import _reduce, store
-from .views import wrap_dim
+from .reductions import store
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -47,51 +47,6 @@ _EPS32 = 2.0**-23
 _CDIST_DTYPES = frozenset({"float32", "float64"})
 _MODES = {"use_mm_for_euclid_dist_if_necessary": 0, "use_mm_for_euclid_dist": 1,
           "donot_use_mm_for_euclid_dist": 2}
-
-
-def _real(dt: dtypes.dtype) -> dtypes.dtype:
-    return {"complex64": dtypes.float32, "complex128": dtypes.float64,
-            "complex32": dtypes.float16}.get(dt.name, dt)
-
-
-def _norms(a: np.ndarray, p: float) -> np.ndarray:
-    """Each row's p-norm (the last axis) of magnitudes a, in double."""
-    if p == math.inf:
-        return a.max(-1) if a.shape[-1] else np.zeros(a.shape[:-1])
-    if p == -math.inf:
-        return a.min(-1)
-    if p == 0:
-        return (a != 0).sum(-1).astype(np.float64)
-    if p == 1:
-        return a.sum(-1)
-    if p == 2:
-        return np.sqrt((a * a).sum(-1))
-    return (a**p).sum(-1) ** (1.0 / p)
-
-
-def _bound(n: int, dt: dtypes.dtype, t_in: float, p: float) -> float:
-    """The relative error of a norm of n elements: one rounding of the accumulation type per
-    element, the input's own relative error, the result's rounding."""
-    if p in (0, math.inf, -math.inf):
-        return t_in
-    acc = float(np.finfo(np.float64).eps) if dt is dtypes.float64 else _EPS32
-    return (n + 4) * acc + t_in + 2 * dt.eps
-
-
-def vector_norm(x: Tensor, p: float, dim: int, keepdim: bool) -> Tensor:
-    """Return torch.linalg.vector_norm(x, p, dim, keepdim)."""
-    if not (x.dtype.is_floating_point or x.dtype.is_complex):
-        raise errors.fail("vector_norm_dtype", type=x.dtype.scalar_name)
-    d = wrap_dim(dim, x.ndim)
-    if (p < 0 or p == math.inf) and x.ndim and x._geom.shape[d] == 0:
-        raise errors.fail("vector_norm_empty", p=f"{p:g}", dim=d)
-    dt = _real(x.dtype)
-
-    def compute(s: np.ndarray, t_in: float) -> list[Result]:
-        values = _norms(np.abs(s).astype(np.float64), p)
-        return [Result(values, None, _bound(s.shape[-1], dt, t_in, p))]
-
-    return _reduce(x, (d,), keepdim, [dt], [None], compute)[0]
 
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12,  # noqa: A002
@@ -139,11 +94,11 @@ def _cdist_values(a: np.ndarray, b: np.ndarray, p: float, dt: dtypes.dtype, t_in
                   mm: bool) -> Result:
     """Distances between the rows of a (B, r1, c) and b (B, r2, c), with their bounds."""
     diff = np.abs(a[:, :, None, :] - b[:, None, :, :])
-    values = _norms(diff, p)
+    values = p_norms(diff, p)
     acc = float(np.finfo(np.float64).eps) if dt is dtypes.float64 else _EPS32
     c = a.shape[-1]
     if not mm:
-        bound = np.full(values.shape, _bound(c, dt, t_in, p) + (c + 2) * acc)
+        bound = np.full(values.shape, norm_bound(c, dt, t_in, p) + (c + 2) * acc)
         if p in (0, math.inf, -math.inf):
             bound = np.full(values.shape, t_in + 2 * acc)
         return Result(values, np.isnan(values), float(bound.max()) if bound.size else 0.0)

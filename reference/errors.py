@@ -420,7 +420,8 @@ MESSAGES = TENSOR_MESSAGES | OP_MESSAGES
 # index_fill kernels), which loses the device's context for the rest of the process
 IN_KERNEL = frozenset({"index_out_of_range_self", "indices_out_of_data", "gather_range",
                        "take_range", "index_tensor_range",
-                       "accumulate_range", "index_copy_range"})  # accumulate.py
+                       "accumulate_range", "index_copy_range",  # accumulate.py
+                       "unpool_index"})  # unpooling.py
 
 
 def _list(xs: Sequence[object]) -> str:

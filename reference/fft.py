@@ -471,3 +471,10 @@ def irfft2(*args: Any, **kwargs: Any) -> Tensor:
 def irfftn(*args: Any, **kwargs: Any) -> Tensor:
     """Return torch.fft.irfftn(input, s=None, dim=None, norm=None, *, out=None)."""
     return _c2r_n("irfftn", _bind("fft_irfftn", _N_DIM, args, kwargs))
+
+
+# -- the helpers: fftshift, ifftshift, fftfreq, rfftfreq (reference/fft_helpers.py) ----------
+
+from .fft_helpers import fftfreq, fftshift, ifftshift, rfftfreq  # noqa: E402
+
+__all__ += ["fftfreq", "fftshift", "ifftshift", "rfftfreq"]

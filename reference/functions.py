@@ -9,6 +9,7 @@ from . import (
     accumulate_binding,
     batch_norm,
     blas,
+    bucketing,
     building,
     building_lists,
     contraction,
@@ -16,12 +17,18 @@ from . import (
     cumulative,
     distances,
     dtype_views,
+    einstein,
     errors,
     gathers,
+    indexed_binding,
     joins,
+    linalg_lu,
+    matrix_functions,
     normalization,
+    norms,
     pointwise,
     products,
+    randomness,
     reductions,
     reordering,
     scatters,
@@ -143,5 +150,7 @@ for _op in OPS:
 # ops that allocate their outputs, each family in its own module
 for _module in (reductions, joins, products, scatters, gathers, normalization, sorting,
                 cumulative, statistics, reordering, batch_norm, shaping_lookups, blas, contraction,
-                building, building_lists, counting, accumulate_binding, distances):
+                building, building_lists, counting, accumulate_binding, indexed_binding,
+                distances,
+                einstein, randomness, norms, matrix_functions, bucketing, linalg_lu):
     FUNCTIONS.update(_module.FUNCTIONS)

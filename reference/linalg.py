@@ -103,4 +103,8 @@ def qr(A: Tensor, mode: str = "reduced") -> linalg_qr:  # noqa: N803 - torch's n
 
 
 from .linalg_decompositions import cholesky, cholesky_ex, eig, eigh, eigvals, eigvalsh, svd, svdvals  # noqa: E402, E501, F401
+from .linalg_least import lstsq, matrix_rank, pinv  # noqa: E402, F401
+from .linalg_lu import householder_product, lu, lu_factor, lu_factor_ex, lu_solve  # noqa: E402, F401
 from .linalg_solvers import det, inv, inv_ex, slogdet, solve, solve_ex  # noqa: E402, F401
+from .matrix_functions import cross, matrix_exp, matrix_power, multi_dot, vecdot  # noqa: E402, F401
+from .norms import matrix_norm, norm, vector_norm  # noqa: E402, F401

@@ -457,7 +457,7 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         UserWarning, "Using padding='same' with even kernel lengths and odd dilation may require "
         "a zero-padded copy of the input be created"),
     "conv_rank_unsupported": (
-        NotImplementedError, "the model covers 1-d and 2-d convolutions, not {dim}-d"),
+        NotImplementedError, "the model covers 1-d, 2-d and 3-d convolutions, not {dim}-d"),
     # the backends' own checks: Convolution.cpp check_input_same_type_as_parameters (oneDNN),
     # mkldnn/Conv.cpp and oneDNN's refusals, the slow kernels' shape checks and data_ptr
     "conv_mkldnn_type": (
@@ -968,4 +968,485 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "lrn_rank": (
         ValueError, "Expected 3D or higher dimensionality                          input (got "
         "{ndim} dimensions)"),
+    # einsum (reference/einstein.py, reference/attention.py): keep this family's messages below
+    # this line.
+    "einsum_arguments": (
+        ValueError, "einsum(): must specify the equation string and at least one operand, or "
+        "at least one operand and its subscripts list"),
+    "einsum_sublist_range": (
+        ValueError, "einsum(): subscript in subscript list is not within the valid range "
+        "[0, 52)"),
+    "einsum_no_operands": (RuntimeError, "einsum(): must provide at least one operand"),
+    "einsum_ellipsis_twice": (
+        RuntimeError, "einsum(): found '.' for operand {op} for which an ellipsis was already "
+        "found"),
+    "einsum_dot": (
+        RuntimeError, "einsum(): found '.' for operand {op} that is not part of any ellipsis"),
+    "einsum_fewer": (
+        RuntimeError, "einsum(): fewer operands were provided than specified in the equation"),
+    "einsum_more": (
+        RuntimeError, "einsum(): more operands were provided than specified in the equation"),
+    "einsum_subscript": (
+        RuntimeError, "einsum(): invalid subscript given at index {index} in the equation "
+        "string, subscripts must be in [a-zA-Z]"),
+    "einsum_rank": (
+        RuntimeError, "einsum(): the number of subscripts in the equation ({n}) does not match "
+        "the number of dimensions ({ndim}) for operand {op} and no ellipsis was given"),
+    "einsum_rank_ellipsis": (
+        RuntimeError, "einsum(): the number of subscripts in the equation ({n}) is more than "
+        "the number of dimensions ({ndim}) for operand {op}"),
+    "einsum_output_ellipsis_twice": (
+        RuntimeError, "einsum(): found '.' for output but an ellipsis (...) was already found"),
+    "einsum_output_dot": (
+        RuntimeError, "einsum(): found '.' for output that is not part of any ellipsis (...)"),
+    "einsum_output_subscript": (RuntimeError, "einsum(): output subscript {label} {why}"),
+    # the missing space before "has size" is torch's
+    "einsum_ellipsis_broadcast": (
+        RuntimeError, "einsum(): dimension {dim} covered by ellipsis in operand {op}has size "
+        "{size} which does not broadcast with previously seen ellipsis with size {prev} for "
+        "the respective dimension"),
+    "einsum_subscript_broadcast": (
+        RuntimeError, "einsum(): subscript {label} has size {size} for operand {op} which does "
+        "not broadcast with previously seen size {prev}"),
+    "einsum_repeated": (
+        RuntimeError, "einsum(): subscript {label} is repeated for operand {op} but the sizes "
+        "don't match, {a} != {b}"),
+    "einsum_broadcast": (RuntimeError, "non-broadcast dimensions must match"),
+    "bilinear_dtypes": (RuntimeError, "All tensors must have the same dtype, got {got}"),
+    "bilinear_dims": (
+        RuntimeError, "bilinear(): input dimensions do not match: got {a} and {b}"),
+    "bilinear_batch": (
+        RuntimeError, "bilinear(): input batch dimensions do not match at dim {dim}: got {a} "
+        "and {b}"),
+    "bilinear_size": (
+        RuntimeError, "bilinear(): {which} size does not match weight size: got {got} but "
+        "expected {want}"),
+    # the double space before "query.dtype" is torch's
+    "sdpa_dtypes": (
+        RuntimeError, "Expected query, key, and value to have the same dtype, but got "
+        "query.dtype: {q} key.dtype: {k} and value.dtype: {v} instead."),
+    "sdpa_mask_dtype": (
+        RuntimeError, "Expected attn_mask dtype to be bool or float or to match query dtype, "
+        "but got attn_mask.dtype: {mask} and  query.dtype: {q} instead."),
+    "sdpa_rank": (
+        RuntimeError, "Expected query, key, and value to all be  at least 2 dimensional, but "
+        "got query.dim: {q} key.dim: {k} and value.dim: {v} instead."),
+    "sdpa_heads": (
+        RuntimeError, "Number of heads in key and value must divide the number of heads in "),
+    "sdpa_causal_mask": (
+        RuntimeError, "_scaled_dot_product_attention: Explicit attn_mask should not be set "
+        "when is_causal=True"),
+    # random (reference/randomness.py, reference/dropout.py): keep this family's messages below
+    # this line.
+    "random_bounds": (RuntimeError, "{name} is out of bounds for {dtype}"),
+    "random_precision": (
+        UserWarning, "{name} is out of bounds [-(2^{digits}), 2^{digits}]. Due to precision "
+        "limitations {dtype} can support discrete uniform distribution only within this range. "
+        "This warning will become an error in version 1.7 release, please fix the code in "
+        "advance"),
+    "random_bounds_dtype": (
+        RuntimeError, "check_random_bounds handles only integral, floating-point and boolean "
+        "types"),
+    "random_from_dtype": (
+        RuntimeError, "random_from_to_impl handles only integral, floating-point and boolean "
+        "types"),
+    "random_from_to": (
+        RuntimeError, "random_ expects 'from' to be less than 'to', but got from={a} >= to={b}"),
+    "random_from_to_cast": (
+        RuntimeError, "random_ expects 'from' casted to dtype to be less than 'to' casted to "
+        "dtype, but got from={a} >= to={b}"),
+    "random_from_cast": (
+        RuntimeError, "random_ expects 'from' casted to dtype to be less than or equal to "
+        "'to_inc' casted to dtype, but got from={a} > to_inc={b}"),
+    "uniform_range": (
+        RuntimeError, "uniform_ expects to return a [from, to) range, but found from={a} > "
+        "to={b}"),
+    "uniform_span": (
+        RuntimeError, "uniform_ expects to-from <= std::numeric_limits<{type}>::max(), but "
+        "found to={a} and from={b} which result in to-from to exceed the limit"),
+    "normal_std": (RuntimeError, "normal expects std >= 0.0, but found std {std}"),
+    "normal_std_tensor": (RuntimeError, "normal expects all elements of std >= 0.0"),
+    "normal_std_complex": (RuntimeError, "normal expects standard deviation to be non-complex"),
+    "normal_arguments": (
+        TypeError, "normal() received an invalid combination of arguments - got (float, float), "
+        "but expected one of:"),
+    "exponential_lambda": (
+        RuntimeError, "exponential_ expects lambda > 0.0, but found lambda={v}"),
+    "geometric_p": (RuntimeError, "geometric_ expects p to be in (0, 1), but got p={p}"),
+    "geometric_missing": (TypeError, 'geometric_() missing 1 required positional arguments: "p"'),
+    "cauchy_sigma": (RuntimeError, "cauchy_ expects sigma > 0.0, but found sigma={v}"),
+    "log_normal_std": (RuntimeError, "log_normal_ expects std > 0.0, but found std={v}"),
+    "continuous_dtype": (
+        RuntimeError, "{name} distribution is a continuous probability distribution. dtype "
+        "must be a floating point but you specified {type}"),
+    "bernoulli_p": (RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p={p}"),
+    "bernoulli_p_tensor": (
+        RuntimeError, "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this "
+        "error message be improved?  If so, please report an enhancement request to PyTorch.)"),
+    "bernoulli_p_out": (
+        TypeError, "bernoulli() received an invalid combination of arguments - got (Tensor, "
+        "float, out=Tensor), but expected one of:"),
+    "random_like_arguments": (
+        TypeError, "{op}() received an invalid combination of arguments - got ({got}), but "
+        "expected one of:"),
+    "randint_like_high": (
+        TypeError, "randint_like() received an invalid combination of arguments - got "
+        "(Tensor), but expected one of:"),
+    "randint_like_arguments": (
+        TypeError, "randint_like() received an invalid combination of arguments - got "
+        "(Tensor, {got}), but expected one of:"),
+    "multinomial_samples_type": (
+        TypeError, "multinomial(): argument 'num_samples' (position 2) must be int, not {type}"),
+    "multinomial_rank": (RuntimeError, "prob_dist must be 1 or 2 dim"),
+    "multinomial_dtype": (
+        RuntimeError, "multinomial only supports floating-point dtypes for input, got: {type}"),
+    "multinomial_out_dtype": (
+        RuntimeError, "multinomial expects Long tensor out, got: {type}"),
+    "multinomial_samples": (RuntimeError, "cannot sample n_sample <= 0 samples"),
+    "multinomial_too_many": (
+        RuntimeError, "cannot sample n_sample > prob_dist.size(-1) samples without replacement"),
+    "multinomial_categories": (RuntimeError, "number of categories cannot exceed 2^24"),
+    "multinomial_invalid": (
+        RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0"),
+    "multinomial_sum": (
+        RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)"),
+    "multinomial_negative": (
+        RuntimeError, "invalid multinomial distribution (encountering probability entry < 0)"),
+    "multinomial_infinite": (
+        RuntimeError, "invalid multinomial distribution (encountering probability entry = "
+        "infinity or NaN)"),
+    "dropout_p": (ValueError, "dropout probability has to be between 0 and 1, but got {p}"),
+    "dropout_p_kernel": (
+        RuntimeError, "dropout probability has to be between 0 and 1, but got {p}"),
+    "feature_dropout_rank": (
+        RuntimeError, "Feature dropout requires at least 2 dimensions in the input"),
+    "dropout1d_rank": (
+        RuntimeError, "dropout1d: Expected 2D or 3D input, but received a {ndim}D input. Note "
+        "that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial "
+        "dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D "
+        "inputs)."),
+    "dropout_rank_deprecated": (
+        UserWarning, "{name}: Received a {ndim}-D input to {name}, which is deprecated and will "
+        "result in an error in a future release. To retain the behavior and silence this "
+        "warning, please use dropout instead. Note that {name} exists to provide channel-wise "
+        "dropout on inputs with {spatial} spatial dimensions, a channel dimension, and an "
+        "optional batch dimension (i.e. {a}D or {b}D inputs)."),
+    "dropout2d_3d": (
+        UserWarning, "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise "
+        "1D dropout behavior is desired - input is interpreted as shape (N, C, L), where C is "
+        "the channel dim. This behavior will change in a future release to interpret the input "
+        "as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise "
+        "dropout behavior, please switch to using dropout1d instead."),
+    # norms and matrix functions (reference/norms.py, reference/matrix_functions.py): keep
+    # this family's messages below this line.
+    "vector_norm_empty_all": (
+        RuntimeError, "linalg.vector_norm cannot compute the {p} norm on an empty tensor "
+        "because the operation does not have an identity"),
+    "norm_complex_ord": (
+        RuntimeError, "{op}: Expected a non-complex scalar as the order of norm."),
+    "norm_dtype_kind": (
+        RuntimeError, "{op}: dtype should be floating point or complex, but got {type}"),
+    "norm_dtype_complexity": (
+        RuntimeError, "{op}: dtype should be {kind} for {kind} inputs, but got {type}"),
+    "norm_dtype_narrowing": (
+        RuntimeError, "{op}: the dtype of the input ({src}) should be convertible without "
+        "narrowing to the specified dtype ({dst})"),
+    "matrix_norm_order": (RuntimeError, "linalg.matrix_norm: Order {ord} not supported."),
+    "matrix_norm_dim": (RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got {dims}"),
+    "matrix_norm_same": (
+        RuntimeError, "linalg.matrix_norm: dims must be different. Got ({a}, {b})"),
+    "norm_out_dtype": (RuntimeError, "{op} expected out tensor dtype {want} but got: {got}"),
+    "linalg_norm_dim": (
+        RuntimeError, "linalg.norm: If dim is specified, it must be of length 1 or 2. Got {dims}"),
+    "linalg_norm_rank": (
+        RuntimeError, "linalg.norm: If dim is not specified but ord is, the input must be 1D or "
+        "2D. Got {ndim}D."),
+    "linalg_castable": (
+        RuntimeError, "{op}: Expected result to be safely castable from {src} dtype, but got "
+        "result with dtype {dst}"),
+    "vecdot_dtypes": (
+        RuntimeError, "linalg.vecdot: Expected x and y to have the same dtype, but found x of "
+        "type {x} and y of type {y} instead"),
+    "vecdot_out_dtype": (
+        RuntimeError, "linalg.vecdot: Expected out of dtype{want} but found {got}"),
+    "multi_dot_count": (RuntimeError, "multi_dot(): expected at least 2 tensors but got {n}"),
+    "multi_dot_end": (
+        RuntimeError, "multi_dot(): the {where} tensor must be 1D or 2D but got {ndim}D"),
+    "multi_dot_middle": (RuntimeError, "multi_dot(): tensor {i} must be 2D but got {ndim}D"),
+    "multi_dot_dtypes": (
+        RuntimeError, "multi_dot(): all tensors must have be the same dtype but tensor 0 is {a} "
+        "and tensor {i} {b}"),
+    "multi_dot_shapes": (
+        RuntimeError, "multi_dot(): tensors {i} and {j} with shapes {a} and {b} cannot be "
+        "multiplied"),
+    "multi_dot_out_dtype": (
+        RuntimeError, "multi_dot(): expected out tensor to have dtype {want} but got {got}"),
+    "chain_matmul_deprecated": (
+        UserWarning, "torch.chain_matmul is deprecated and will be removed in a future PyTorch "
+        "release. Use torch.linalg.multi_dot instead, which accepts a list of two or more "
+        "tensors rather than multiple parameters."),
+    "tensor_dimension": (RuntimeError, "Tensor dimension is {ndim}, expected {want} instead."),
+    "chain_matmul_empty": (RuntimeError, "chain_matmul(): Expected one or more matrices"),
+    # fft_shift and bucketing (reference/fft_helpers.py, reference/bucketing.py): keep this
+    # family's messages below this line.
+    "fftfreq_dtype": (RuntimeError, "{op} requires a floating point or complex dtype"),
+    "arange_out_resized": (
+        UserWarning, "The number of elements in the out tensor of shape {shape} is {numel} "
+        "which does not match the computed number of elements {size}. Note that this may "
+        "occur as a result of rounding error. The out tensor will be resized to a tensor of "
+        "shape ({size},)."),
+    "histc_range": (RuntimeError, "torch.histc: range of [{lo}, {hi}] is not finite"),
+    "histc_min_max": (RuntimeError, "torch.histc: max must be larger than min"),
+    "histogram_bins": (
+        RuntimeError, "torch.histogram(): bins must be > 0, but got {bins} for dimension 0"),
+    "histogram_out_dtype": (
+        RuntimeError, "torch.histogram: input tensor and hist tensor should have the same "
+        "dtype, but got input {input} and hist {hist}"),
+    "histc_meta_bins": (RuntimeError, "histc(): bins must be > 0, but got {bins}"),
+    "histc_meta_min_max": (RuntimeError, "histc(): max must be larger than min"),
+    "searchsorted_side": (
+        RuntimeError, "torch.searchsorted(): side can only be 'left' or 'right' but got {side}"),
+    "searchsorted_side_right": (
+        RuntimeError, "torch.searchsorted(): side and right can't be set to opposites, got "
+        "side of {side} while right was True"),
+    "searchsorted_sorter_size": (
+        RuntimeError, "torch.searchsorted(): boundary and sorter must have the same size, but "
+        "got boundary tensor {bd}and got sorter tensor {sorter}"),
+    "searchsorted_sorter_size_meta": (
+        RuntimeError, "torch.searchsorted(): boundary and sorter must have the same size, but "
+        "got boundary tensor {bd} and got sorter tensor {sorter}"),
+    "searchsorted_sorter_dtype": (
+        RuntimeError, "torch.searchsorted(): sorter must be a tensor of long dtype but got "
+        "dtype {dtype}"),
+    "searchsorted_sorter_range": (RuntimeError, "torch.searchsorted(): sorter index out of range"),
+    "searchsorted_scalar": (
+        RuntimeError, "torch.searchsorted(): input value can be a scalar only when boundaries "
+        "tensor dimension is 1, but we got boundaries tensor dim({bd}) and input value's "
+        "dim({ndim}) numel({numel})"),
+    "searchsorted_0d": (
+        RuntimeError, "torch.searchsorted(): boundaries tensor should have positive dimension, "
+        "but got 0 dimension"),
+    "searchsorted_dims": (
+        RuntimeError, "torch.searchsorted(): boundaries tensor should be 1 dimension or the "
+        "first N-1 dimensions of boundaries tensor and input value tensor must match, but we "
+        "got boundaries tensor {bd} and input value tensor {v}"),
+    "searchsorted_out_dtype": (
+        RuntimeError, "torch.searchsorted(): output tensor's dtype is wrong, it can only be "
+        "Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got "
+        "output tensor's dtype {dtype} and out_int32 flag is {flag}"),
+    "searchsorted_input_noncontiguous": (
+        UserWarning, "torch.searchsorted(): input value tensor "
+        "is non-contiguous, this will lower the performance due to extra data "
+        "copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous input value tensor if possible. This message will only "
+        "appear once per program."),
+    "searchsorted_boundary_noncontiguous": (
+        UserWarning, "torch.searchsorted(): boundary tensor "
+        "is non-contiguous, this will lower the performance due to extra data "
+        "copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous boundary tensor if possible. This message will only appear "
+        "once per program."),
+    "searchsorted_sorter_noncontiguous": (
+        UserWarning, "torch.searchsorted(): sorter tensor "
+        "is non-contiguous, this will lower the performance due to extra data "
+        "copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous sorter tensor if possible. This message will only appear "
+        "once per program."),
+    "bucketize_boundaries": (
+        RuntimeError, "boundaries tensor must be 1 dimension, but got dim({ndim})"),
+    # convolution3d and unpooling (reference/convolution.py, reference/unpooling.py): keep
+    # this family's messages below this line.
+    # NaiveConvolutionTranspose3d.cpp slow_conv_transpose3d_shape_check
+    "conv_transposed_dilation3d": (
+        RuntimeError, "dilation should be greater than zero, but got dilation_depth: {dd}, "
+        "dilation_height: {dh}, dilation_width: {dw}"),
+    "conv_output_padding3d": (
+        RuntimeError, "output padding must be smaller than either stride or dilation, but got "
+        "output_padding_depth: {opd} output_padding_height: {oph} output_padding_width: {opw} "
+        "stride_depth: {sd} stride_height: {sh} stride_width: {sw} dilation_depth: {dd} "
+        "dilation_height: {dh} dilation_width: {dw}"),
+    "mkldnn_invalid_dimensions": (RuntimeError, "dimensions are invalid"),
+    # torch/nn/functional.py _unpool_output_size; MaxUnpooling.cpp
+    "unpool_output_length": (
+        ValueError, "output_size should be a sequence containing {n} or {m} elements, but it "
+        "has a length of '{got}'"),
+    "unpool_output_size": (
+        ValueError, 'invalid output_size "{size}" (dim {dim} must be between {low} and {high})'),
+    "unpool_output_negative": (
+        ValueError, "max_unpooling: output_size must contain non-negative spatial dimensions, "
+        "but got output_size[{dim}]={size}"),
+    "unpool_indices_dtype": (
+        RuntimeError, "elements in indices should be type int64 but got: {type}"),
+    "unpool_output_elements": (
+        RuntimeError, "There should be exactly two elements (height, width) in output_size, "
+        "but got {n} elements."),
+    "unpool_rank": (
+        RuntimeError, "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor "
+        "with {n} dimensions."),
+    "unpool_indices_shape": (
+        RuntimeError, "Expected shape of indices to be same as that of the input tensor "
+        "({input}) but got indices tensor with shape: {indices}"),
+    "unpool_empty": (
+        RuntimeError, "max_unpooling2d_forward_out_cpu(): Expected input to have non-zero size "
+        "for non-batch dimensions, but got {shape} with dimension {dim} being empty."),
+    "unpool_index": (
+        RuntimeError, "Found an invalid max index: {index} (output volumes are of size "
+        "{h}x{w})"),
+    # linalg_lu (reference/linalg_lu.py): keep this family's messages below this line.
+    # BatchLinearAlgebra.cpp linalg_lu_factor_ex and linalg_lu_solve metas, linalg_lu_factor,
+    # LinearAlgebra.cpp linalg_householder_product
+    "linalg_lu_rank": (
+        RuntimeError, "{op}: Expected tensor with 2 or more dimensions. Got size: {shape} "
+        "instead"),
+    "linalg_lu_no_pivot": (
+        RuntimeError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU"),
+    "linalg_lu_factor_singular": (
+        RuntimeError, "{api}: {batch}U[{i},{i}] is zero and using it on lu_solve would result "
+        "in a division by zero. If you still want to perform the factorization, consider "
+        "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)"),
+    "linalg_lu_solve_shapes": (
+        RuntimeError, "linalg.lu_solve: Incompatible shapes of A and B for the equation {eq} "
+        "({am}x{an} and {bm}x{bn})"),
+    "linalg_lu_solve_dtypes": (
+        RuntimeError, "linalg.lu_solve: Expected LU and B to have the same dtype, but found LU "
+        "of type {a} and B of type {b} instead"),
+    "linalg_lu_solve_pivots_dtype": (
+        RuntimeError, "linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32"),
+    "linalg_lu_solve_pivots_count": (
+        RuntimeError, "linalg.lu_solve: Number of pivots per batch should be same as the "
+        "dimension of the matrix"),
+    "linalg_lu_solve_pivots_shape": (
+        RuntimeError, "linalg.lu_solve: Expected LU.shape[:-1] and pivots.shape to be the same, "
+        "but got pivots with shape {shape} instead"),
+    "linalg_lu_solve_pivots_low": (
+        RuntimeError, "Pivots given to lu_solve must all be greater or equal to 1. Did you "
+        "properly pass the result of lu_factor?"),
+    "linalg_lu_solve_pivots_high": (
+        RuntimeError, "Pivots given to lu_solve must all be smaller or equal to LU.size(-2). "
+        "Did you properly pass the result of lu_factor?"),
+    "lu_unpack_pivots_dtype": (
+        RuntimeError, "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of "
+        "torch.int32 dtype."),
+    "lu_unpack_pivots_range": (
+        RuntimeError, "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive."
+        "Did you properly pass the result of lu_factor?"),
+    "householder_rank": (RuntimeError, "{op}: input must have at least 2 dimensions."),
+    "householder_rows": (
+        RuntimeError, "{op}: input.shape[-2] must be greater than or equal to input.shape[-1]"),
+    "householder_tau_size": (
+        RuntimeError, "{op}: input.shape[-1] must be greater than or equal to tau.shape[-1]"),
+    "householder_tau_rank": (
+        RuntimeError, "{op}: Expected tau to have one dimension less than input, but got "
+        "tau.ndim equal to {tau} and input.ndim is equal to {a}"),
+    "householder_tau_batch": (
+        RuntimeError, "{op}: Expected batch dimensions of tau to be equal to input.shape[:-2], "
+        "but got {shape}"),
+    "householder_dtypes": (RuntimeError, "{op}: tau dtype {tau} does not match input dtype {a}"),
+    # linalg_least (reference/linalg_least.py): keep this family's messages below this line.
+    # BatchLinearAlgebra.cpp linalg_lstsq_out; LinearAlgebra.cpp linalg_pinv, _get_epsilon
+    "linalg_out_castable": (
+        RuntimeError, "{op}: Expected result to be safely castable from {a} dtype, but got "
+        "result with dtype {b}"),
+    "linalg_epsilon_types": (
+        RuntimeError, "This function doesn't handle types other than float and double"),
+    "lstsq_meta": (
+        NotImplementedError, "aten::linalg_lstsq.out: attempted to run this operator with Meta "
+        "tensors, but there was no fake impl or Meta kernel registered. You may have run into "
+        "this message while using an operator with PT2 compilation APIs (torch.compile/"
+        "torch.export); in order to use this operator with those APIs you'll need to add a "
+        "fake impl. Please see the following for next steps:  "
+        "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html"),
+    "lstsq_input_rank": (
+        RuntimeError, "torch.linalg.lstsq: input must have at least 2 dimensions."),
+    "lstsq_other_rank": (
+        RuntimeError, "torch.linalg.lstsq: other must have at least 1 dimension."),
+    "lstsq_dtypes": (
+        RuntimeError, "torch.linalg.lstsq: Expected input and other to have the same dtype, "
+        "but got input's dtype {a} and other's dtype {b}"),
+    "lstsq_dims": (
+        RuntimeError, "torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() "
+        "and (input.dim() - other.dim()) <= 1"),
+    "lstsq_rows": (
+        RuntimeError, "torch.linalg.lstsq: input.size(-2) should match other.size({which})"),
+    "lstsq_driver": (
+        RuntimeError, "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, "
+        "gelsd, gelss)"),
+    "linalg_pinv_input": (
+        RuntimeError, "linalg.pinv({type}{{{shape}}}): expected a tensor with 2 or more "
+        "dimensions of float, double, cfloat or cdouble types"),
+    # indexed (reference/indexed_writes.py): keep this family's messages below this line.
+    "index_reduce_name": (
+        RuntimeError, "index_reduce(): Expected reduce to be one of prod, mean, amax or amin "
+        "but got {reduce}."),
+    "masked_scatter_dtype": (
+        RuntimeError, "masked_scatter: expected self and source to have same dtypes but "
+        "got{self} and {source}"),
+    "masked_scatter_mask": (
+        RuntimeError, "masked_scatter_ only supports boolean masks, but got mask with dtype "
+        "{dtype}"),
+    "masked_scatter_short": (
+        RuntimeError, "Number of elements of source < number of ones in mask"),
+    "put_index_dtype": (RuntimeError, "put_(): Expected a long tensor for index, but got {dtype}"),
+    "put_source_dtype": (
+        RuntimeError, "put_(): self and source expected to have the same dtype, but got "
+        "self.dtype = {self} and source.dtype = {source}"),
+    "put_count": (
+        IndexError, "put_(): Expected source and index to have the same number of elements, "
+        "but got source.numel() = {source}, index.numel() = {index}"),
+    "put_empty": (IndexError, "put_(): Tried to put elements into an empty tensor"),
+    "take_along_dim_ndim": (
+        RuntimeError, "torch.take_along_dim(): input and indices should have the same number "
+        "of dimensions, but got {a} dimensions for input, and {b} dimensions for indices"),
+    "take_along_dim_dtype": (
+        RuntimeError, "torch.take_along_dim(): dtype of indices should be Long but got {dtype}"),
+    # the modulo that wraps the indices, by a dim of size 0 (the CPU remainder kernel's words)
+    "take_along_dim_zero": (RuntimeError, "ZeroDivisionError"),
+    # torch/nn/functional.py embedding_bag and EmbeddingBag.cpp (reference/embedding_bag.py)
+    "embedding_bag_order": (
+        UserWarning, "Argument order of nn.functional.embedding_bag was changed. Usage "
+        "`embedding_bag(weight, input, ...)` is deprecated, and should now be "
+        "`embedding_bag(input, weight, ...)`."),
+    "embedding_bag_psw_shape": (
+        ValueError, "embedding_bag: If per_sample_weights ({psw}) is not None, then it must "
+        "have the same shape as the input ({input})"),
+    "embedding_bag_weight_dim": (
+        ValueError, "weight has to be a 2D Tensor, but got Tensor of dimension {ndim}"),
+    "embedding_bag_2d_offsets": (
+        ValueError, "if input is 2D, then offsets has to be None, as input is treated is a "
+        "mini-batch of fixed length sequences. However, found offsets of type {type}"),
+    "embedding_bag_offsets_none": (ValueError, "offsets has to be a 1D Tensor but got None"),
+    "embedding_bag_offsets_dim": (ValueError, "offsets has to be a 1D Tensor"),
+    "embedding_bag_input_dim": (
+        ValueError, "input has to be 1D or 2D Tensor, but got Tensor of dimension {ndim}"),
+    "embedding_bag_mode": (ValueError, "mode has to be one of sum, mean or max"),
+    "embedding_bag_max_scale": (
+        ValueError, "max mode does not support scaling the gradient by the frequency"),
+    "embedding_bag_max_sparse": (ValueError, "max mode does not support sparse weights"),
+    "embedding_bag_psw_mode": (
+        NotImplementedError, "embedding_bag: per_sample_weights was not None. "
+        "per_sample_weights is only supported for mode='sum' (got mode='{mode}'). Please "
+        "open a feature request on GitHub."),
+    "embedding_bag_padding_idx": (
+        RuntimeError, "padding_idx must be within the number of embeddings, {lo} through {hi}, "
+        "but got {got}"),
+    "embedding_bag_scalar_types": (
+        RuntimeError, "Expected tensor for argument #1 '{arg}' to have one of the following "
+        "scalar types: {types}; but got {got} instead (while checking arguments for "
+        "embedding_bag)"),
+    "embedding_bag_psw_dtype": (
+        RuntimeError, "Expected tensor for argument #1 'weight' to have the same type as "
+        "tensor for argument #1 'per_sample_weights'; but type {weight} does not equal {psw} "
+        "(while checking arguments for embedding_bag)"),
+    "embedding_bag_first_offset": (
+        RuntimeError, "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has "
+        "to start from position 0. However, got {got}"),
+    "embedding_bag_last_offset": (
+        RuntimeError, "offsets[-1] can not be greater than input's length {n} but got "
+        "offsets[-1] of {got}"),
+    "embedding_bag_range": (
+        RuntimeError, "Index {k} of input takes value {v} which is not in the valid range "
+        "[0, {n})"),
+    "embedding_bag_max_range": (
+        RuntimeError, "embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx "
+        "to be {idx}"),
 }

@@ -478,6 +478,27 @@ def _pooling_more() -> tuple[OpSpec, ...]:
                contract=C.COPIES))
 
 
+def _unpooling() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's max_unpool1d / 2d and lp_pool1d / 2d (reference/unpooling.py;
+    aten/src/ATen/native/MaxUnpooling.cpp: a 4-d result in the input's
+    suggest_memory_format, a 3-d one contiguous; max_unpool1d the squeeze(-1) view of the
+    2-d op's result) and lp_pool, torch/nn/functional.py's composite of avg_pool (max_pool for
+    an infinite norm), pow, sign, relu and mul, whose last pow allocates its result (a view
+    of max_pool1d's on targets where that is one). max_unpool copies its values: exact;
+    lp_pool within the bounds of the model's pow. torch._refs 2.13 has none of them."""
+    fn = {"method": False, "function": True, "unsupported_on": NO_REFS}
+    unpool = ("stride", "padding", "output_size")
+    lp = ("stride", "ceil_mode")
+    return (_v("nn.functional.max_unpool2d", "pooling", **fn, contract=C.COPY,
+               keywords=unpool),
+            _v("nn.functional.max_unpool1d", "pooling", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               keywords=unpool),
+            _v("nn.functional.lp_pool2d", "pooling", **fn, contract=C.COPY, keywords=lp,
+               tolerance=8),
+            _v("nn.functional.lp_pool1d", "pooling", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               keywords=lp, tolerance=8))
+
+
 def _spectral() -> tuple[OpSpec, ...]:
     """torch.fft's transforms (reference/fft.py), each with out=: ifft and ihfft of a real
     input are a conj view of the kernel's output, the rest new tensors. Their tolerance is a
@@ -492,17 +513,20 @@ def _spectral() -> tuple[OpSpec, ...]:
 
 
 def _convolution() -> tuple[OpSpec, ...]:
-    """torch.nn.functional's convolutions (reference/convolution.py): conv1d, conv2d and
-    their transposes, a new tensor for a batched input and a squeeze(0) view of one for an
-    unbatched input. Values are exact on small integers, else within a factor (2) of the
-    bound reference/convolution_values.py derives. torch._refs 2.13 has none of them."""
+    """torch.nn.functional's convolutions (reference/convolution.py): conv1d, conv2d,
+    conv3d and their transposes, a new tensor for a batched input and a squeeze(0) view of
+    one for an unbatched input (Convolution.cpp; 5-d outputs channels_last_3d from oneDNN
+    alone, contiguous from ConvolutionMM3d.cpp, NaiveConvolutionTranspose3d.cpp and
+    DilatedConvolution.cpp). Values are exact on small integers, else within a factor (2) of
+    the bound reference/convolution_values.py derives. torch._refs 2.13 has none of them."""
     keywords = ("bias", "stride", "padding", "dilation", "groups")
     transposed = ("bias", "stride", "padding", "output_padding", "groups", "dilation")
     return tuple(
         _v(f"nn.functional.{name}", "convolution", method=False, function=True,
            contract=C.COPY_OR_VIEW_OF_COPY, tolerance=2, unsupported_on=NO_REFS,
            keywords=transposed if "transpose" in name else keywords)
-        for name in ("conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d"))
+        for name in ("conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d", "conv3d",
+                     "conv_transpose3d"))
 
 
 def _linalg() -> tuple[OpSpec, ...]:
@@ -552,6 +576,44 @@ def _linalg_decompositions() -> tuple[OpSpec, ...]:
                keywords=("upper", "check_errors"), tolerance=16, unsupported_on=NO_REFS),
             _v("linalg.eig", "linalg_square", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
             _v("linalg.eigvals", "linalg_square", **fn, contract=C.COPY, unsupported_on=NO_REFS))
+
+
+def _linalg_lu() -> tuple[OpSpec, ...]:
+    """torch.linalg's LU corner (reference/linalg_lu.py): lu_factor and lu_factor_ex give a
+    batch of column-major LU and contiguous int32 pivots and info, lu contiguous P, L, U,
+    lu_solve a column-major result (left=False contiguous), householder_product a column-major
+    batch (aten/src/ATen/native/BatchLinearAlgebra.cpp TORCH_META_FUNC(linalg_lu_factor_ex),
+    TORCH_META_FUNC(linalg_lu), TORCH_META_FUNC(linalg_lu_solve), LinearAlgebra.cpp
+    linalg_householder_product); torch.lu_unpack contiguous P, L, U (TORCH_META_FUNC(lu_unpack)),
+    exact. Values within `tolerance` * n * eps * cond
+    (linalg_lu_values.py). lu's and lu_factor's out= are tuples (not drawn). torch._refs 2.13
+    has none of them."""
+    fn = {"method": False, "function": True, "tolerance": 8, "unsupported_on": NO_REFS}
+    return (_v("linalg.lu", "linalg_lu", **fn, contract=C.COPIES, keywords=("pivot",)),
+            _v("linalg.lu_factor", "linalg_lu", **fn, contract=C.COPIES, keywords=("pivot",)),
+            _v("linalg.lu_factor_ex", "linalg_lu", **fn, contract=C.COPIES,
+               keywords=("pivot", "check_errors")),
+            _v("linalg.lu_solve", "linalg_lu", **fn, contract=C.COPY, out=True,
+               keywords=("left", "adjoint")),
+            _v("linalg.householder_product", "linalg_lu", **fn, contract=C.COPY, out=True),
+            _v("lu_unpack", "linalg_lu", method=False, function=True, contract=C.COPIES,
+               unsupported_on=NO_REFS))
+
+
+def _linalg_least() -> tuple[OpSpec, ...]:
+    """torch.linalg's lstsq, pinv and matrix_rank (reference/linalg_least.py): lstsq's
+    solution the first n rows of a column-major (*, max(m, n), k) buffer, its residuals,
+    rank and singular values empty or not by driver (residuals by rank too: a shape that
+    depends on values); pinv matmul's contiguous (*, n, m); matrix_rank int64 of A's batch
+    (BatchLinearAlgebra.cpp linalg_lstsq_out, LinearAlgebra.cpp linalg_pinv,
+    matrix_rank_impl). torch._refs 2.13 has none of them."""
+    fn = {"method": False, "function": True, "unsupported_on": NO_REFS}
+    return (_v("linalg.lstsq", "linalg_least", **fn, contract=C.COPIES, tolerance=16,
+               keywords=("rcond", "driver"), data_dependent_shape=True),
+            _v("linalg.pinv", "linalg_least", **fn, contract=C.COPY, out=True, tolerance=16,
+               keywords=("atol", "rtol", "hermitian")),
+            _v("linalg.matrix_rank", "linalg_least", **fn, contract=C.COPY, out=True,
+               tolerance=16, keywords=("atol", "rtol", "hermitian")))
 
 
 def _sorting() -> tuple[OpSpec, ...]:
@@ -738,6 +800,29 @@ def _counting() -> tuple[OpSpec, ...]:
                unsupported_on=NO_REFS))
 
 
+def _fft_shift() -> tuple[OpSpec, ...]:
+    """torch.fft.fftshift and ifftshift (reference/fft_helpers.py; ATen SpectralOps.cpp): roll
+    by half of each dim (all dims by default), so new tensors in roll's layout (cat's, or an
+    empty input's preserved strides). torch.fft.fftfreq and rfftfreq take no tensor: the case
+    table calls them, the catalogue has no entry for them."""
+    return tuple(_v(f"fft.{name}", "fft_shift", method=False, function=True, contract=C.COPY,
+                    keywords=("dim",)) for name in ("fftshift", "ifftshift"))
+
+
+def _bucketing() -> tuple[OpSpec, ...]:
+    """histc, searchsorted and bucketize (reference/bucketing.py; ATen Histogram.cpp,
+    Bucketization.cpp): new contiguous tensors, histc's 1-d of `bins` elements in the
+    input's dtype, searchsorted's and bucketize's int64 (int32) of the values' shape, each with
+    out=. torch binds histc alone as a method; torch._refs 2.13 has bucketize alone."""
+    return (_v("histc", "bucketing", function=True, contract=C.COPY, out=True,
+               keywords=("bins", "min", "max"), unsupported_on=NO_REFS),
+            _v("searchsorted", "bucketing", method=False, function=True, contract=C.COPY,
+               out=True, keywords=("out_int32", "right", "side", "sorter"),
+               unsupported_on=NO_REFS),
+            _v("bucketize", "bucketing", method=False, function=True, contract=C.COPY,
+               out=True, keywords=("out_int32", "right")))
+
+
 def _accumulate() -> tuple[OpSpec, ...]:
     """scatter (src or value, reduce=), scatter_add, scatter_reduce, index_add (alpha=) and
     index_copy (reference/accumulate.py), out of place, with out= and in place: new results
@@ -754,6 +839,97 @@ def _accumulate() -> tuple[OpSpec, ...]:
                       keywords=keywords, tolerance=2, unsupported_on=no_refs))
         out.append(_v(name + "_", "accumulate_", contract=C.IN_PLACE, keywords=keywords,
                       tolerance=2, unsupported_on=() if name == "index_copy" else NO_REFS))
+    return tuple(out)
+
+
+def _indexed() -> tuple[OpSpec, ...]:
+    """index_reduce (prod, mean, amax, amin; include_self=), masked_scatter, put (accumulate=)
+    and take_along_dim (reference/indexed_writes.py; aten/src/ATen/native/
+    TensorAdvancedIndexing.cpp): index_reduce a structured kernel like index_add (new results
+    contiguous, out= kept or resized); masked_scatter a contiguous clone of self broadcast with
+    the mask; put a clone of self in its own layout (clone preserve_format); take_along_dim
+    gather's contiguous result of the broadcast indices' shape (dim=None: of the flattened
+    input), each index wrapped modulo the dim's size. In place they write self, refusing one
+    whose elements share memory. Duplicate put indices with different values leave the
+    element undetermined. torch._refs 2.13 has take_along_dim alone."""
+    fn = {"function": True, "tolerance": 2}
+    return (_v("index_reduce", "indexed", **fn, contract=C.COPY, out=True,
+               keywords=("include_self",), unsupported_on=NO_REFS),
+            _v("index_reduce_", "indexed_", contract=C.IN_PLACE, keywords=("include_self",),
+               tolerance=2, unsupported_on=NO_REFS),
+            _v("masked_scatter", "indexed", **fn, contract=C.COPY, unsupported_on=NO_REFS),
+            _v("masked_scatter_", "indexed_", contract=C.IN_PLACE, unsupported_on=NO_REFS),
+            _v("put", "indexed", **fn, contract=C.COPY, keywords=("accumulate",),
+               unsupported_on=NO_REFS),
+            _v("put_", "indexed_", contract=C.IN_PLACE, keywords=("accumulate",), tolerance=2,
+               unsupported_on=NO_REFS),
+            _v("take_along_dim", "indexed", function=True, contract=C.COPY, out=True,
+               keywords=("dim",)))
+
+
+def _embedding_bag() -> tuple[OpSpec, ...]:
+    """torch.nn.functional.embedding_bag (reference/embedding_bag.py; torch/nn/functional.py,
+    aten/src/ATen/native/EmbeddingBag.cpp): a new contiguous (bags, embedding_dim) tensor of
+    weight's dtype, the sum (scaled by per_sample_weights), mean or max of each bag of rows,
+    padding_idx's left out; a 2-d input is a batch of bags of its row length. Values within
+    the bound of the sums (half and bfloat16 rounded once, or after the mean's division).
+    torch._refs 2.13 has no embedding_bag."""
+    return (_v("nn.functional.embedding_bag", "embedding_bag", method=False, function=True,
+               contract=C.COPY, tolerance=8, unsupported_on=NO_REFS,
+               keywords=("offsets", "mode", "per_sample_weights", "include_last_offset",
+                         "padding_idx")),)
+
+
+def _random() -> tuple[OpSpec, ...]:
+    """Random sampling (reference/randomness.py; ATen DistributionTemplates.h,
+    Distributions.cpp, TensorFactories.cpp): rand_like, randn_like and randint_like in
+    empty_like's layout, bernoulli and normal contiguous, multinomial contiguous int64 (out=
+    resized quietly); the in-place fills keep their input's layout, refuse one whose elements
+    share memory and check their arguments and dtype each in its order. The values drawn are
+    undetermined: never compared, and no op reading values is drawn on them. torch._refs 2.13
+    has normal, normal_, exponential_, geometric_, cauchy_ and log_normal_ alone."""
+    refs = ("normal", "normal_", "exponential_", "geometric_", "cauchy_", "log_normal_")
+    out = [_v(name, "random", method=False, function=True, contract=C.COPY,
+              keywords=("dtype", "memory_format"), unsupported_on=NO_REFS)
+           for name in ("rand_like", "randn_like", "randint_like")]
+    out += [_v("normal", "random", method=False, function=True, contract=C.COPY, out=True,
+               keywords=("mean", "std")),
+            _v("bernoulli", "random", function=True, contract=C.COPY, out=True,
+               keywords=("p",), unsupported_on=NO_REFS),
+            # how many categories a row has, and whether their sum is zero, are read
+            _v("multinomial", "random", function=True, contract=C.COPY, out=True,
+               keywords=("num_samples", "replacement"), unsupported_on=NO_REFS)]
+    keywords = {"uniform_": ("to",), "normal_": ("mean", "std"), "random_": ("to",),
+                "exponential_": ("lambd",), "geometric_": ("p",),
+                "cauchy_": ("median", "sigma"), "log_normal_": ("mean", "std"),
+                "bernoulli_": ("p",)}
+    out += [_v(name, "random_", contract=C.IN_PLACE, keywords=kw,
+               unsupported_on=() if name in refs else NO_REFS)
+            for name, kw in keywords.items()]
+    return tuple(out)
+
+
+# torch.nn.functional's dropouts: whether torch._refs.nn.functional 2.13 has each
+DROPOUTS: dict[str, bool] = {"dropout": True, "alpha_dropout": True,
+                             "feature_alpha_dropout": False, "dropout1d": False,
+                             "dropout2d": False, "dropout3d": False}
+
+
+def _dropout() -> tuple[OpSpec, ...]:
+    """torch.nn.functional's dropouts (reference/dropout.py; ATen Dropout.cpp _dropout_impl):
+    the input itself with p == 0 or training off, `input * zeros(())` with p == 1, else the
+    input times a bernoulli noise (TensorIterator's layout, values undetermined); dropout1d
+    and dropout3d of an unbatched input go through unsqueeze(0) and squeeze(0), so they give
+    a view of the input where nothing is dropped. `inplace=True` is a variant of its own."""
+    out = []
+    for name, in_refs in DROPOUTS.items():
+        functional = f"nn.functional.{name}"
+        kw = {"method": False, "function": True, "keywords": ("p", "training", "inplace"),
+              "unsupported_on": () if in_refs else NO_REFS}
+        viewed = name in ("dropout1d", "dropout3d")
+        out.append(_v(functional, "dropout", contract=C.SELF_VIEW_OR_COPY if viewed
+                      else C.SELF_OR_COPY, **kw))
+        out.append(_v(functional, "dropout_", contract=C.IN_PLACE, variant="inplace", **kw))
     return tuple(out)
 
 
@@ -825,18 +1001,71 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
 def _sampling() -> tuple[OpSpec, ...]:
     """torch.nn.functional's interpolate (reference/sampling.py; ATen UpSample.h and the
     UpSample*.cpp meta functions: a 3-d result contiguous, a 4-d or 5-d one in the input's
-    suggest_memory_format) and unfold / fold (reference/im2col.py; Im2Col.cpp, Col2Im.cpp:
+    suggest_memory_format; mode='area' is adaptive_avg_pool, antialias=True the
+    _upsample_*2d_aa ops) and unfold / fold (reference/im2col.py; Im2Col.cpp, Col2Im.cpp:
     contiguous). The nearest modes, unfold and fold of small integers are exact; the linear
     modes and bicubic, and fold's sums, carry the bound the reference derives per element.
     torch._refs 2.13 has none of them."""
     fn = {"method": False, "function": True, "contract": C.COPY, "unsupported_on": NO_REFS}
-    return (_v("nn.functional.interpolate", "sampling", **fn, tolerance=16,
+    # mode='area' of a 3-d input is adaptive_avg_pool1d: a view of the 2-d op's result
+    return (_v("nn.functional.interpolate", "sampling",
+               **{**fn, "contract": C.COPY_OR_VIEW_OF_COPY}, tolerance=16,
                keywords=("size", "scale_factor", "mode", "align_corners",
-                         "recompute_scale_factor")),
+                         "recompute_scale_factor", "antialias")),
             _v("nn.functional.unfold", "sampling", **fn,
                keywords=("dilation", "padding", "stride")),
             _v("nn.functional.fold", "sampling", **fn, tolerance=4,
                keywords=("dilation", "padding", "stride")))
+
+
+def _norm() -> tuple[OpSpec, ...]:
+    """torch.linalg's vector_norm, matrix_norm and norm, and torch.norm / Tensor.norm
+    (reference/norms.py; aten/src/ATen/native/LinearAlgebra.cpp
+    TORCH_META_FUNC(linalg_vector_norm), linalg_matrix_norm, linalg_norm; torch/functional.py
+    norm): a structured reduction's contiguous real result of the reduced shape; matrix_norm's
+    'nuc', 2 and -2 with keepdim a permuted view of the sum / amax / amin of svdvals. Values
+    within the reduction's bound (one rounding per element summed), svdvals' own for the
+    spectral and nuclear norms. A family apart from linalg_matrix: these are reductions, whose
+    ord and dim route them, with real results. torch._refs 2.13 has all four."""
+    fn = {"method": False, "function": True}
+    keywords = ("ord", "dim", "keepdim", "dtype")
+    return (_v("linalg.vector_norm", "norm", **fn, contract=C.COPY, out=True,
+               keywords=keywords, tolerance=8),
+            _v("linalg.matrix_norm", "norm", **fn, contract=C.COPY_OR_VIEW_OF_COPY, out=True,
+               keywords=keywords, tolerance=16),
+            _v("linalg.norm", "norm", **fn, contract=C.COPY_OR_VIEW_OF_COPY, out=True,
+               keywords=keywords, tolerance=16),
+            _v("norm", "norm", function=True, contract=C.COPY_OR_VIEW_OF_COPY, out=True,
+               keywords=("p", "dim", "keepdim", "dtype"), tolerance=16))
+
+
+def _linalg_matrix() -> tuple[OpSpec, ...]:
+    """torch.linalg's matrix_power, matrix_exp, cross, vecdot and multi_dot, and
+    torch.chain_matmul (reference/matrix_functions.py; LinearAlgebra.cpp
+    linalg_matrix_power_impl, linalg_matrix_exp, multi_dot_impl, chain_matmul; Cross.cpp;
+    Linear.cpp linalg_vecdot): composites of clone, inv, matmul, mm, vdot, mul and sum, whose
+    layouts they take (matrix_power's n = 0 and 1 contiguous clones, n = -1 inv's column-major
+    result; matrix_exp a new contiguous tensor, exp's layout for 1x1; multi_dot a view of mm's
+    result). A family apart from norm: products of matrices, their results of the operands'
+    dtype. matrix_exp's values are known for small norms only (matrix_functions.py).
+    torch._refs 2.13 has linalg.cross and linalg.vecdot alone."""
+    fn = {"method": False, "function": True}
+    return (_v("linalg.matrix_power", "linalg_matrix", **fn, contract=C.COPY, out=True,
+               tolerance=8, unsupported_on=NO_REFS),
+            _v("matrix_power", "linalg_matrix", function=True, contract=C.COPY,
+               alias_of="linalg.matrix_power", tolerance=8, unsupported_on=NO_REFS),
+            _v("linalg.matrix_exp", "linalg_matrix", **fn, contract=C.COPY, tolerance=16,
+               unsupported_on=NO_REFS),
+            _v("matrix_exp", "linalg_matrix", function=True, contract=C.COPY,
+               alias_of="linalg.matrix_exp", tolerance=16, unsupported_on=NO_REFS),
+            _v("linalg.cross", "linalg_matrix", **fn, contract=C.COPY, out=True,
+               keywords=("dim",), tolerance=2),
+            _v("linalg.vecdot", "linalg_matrix", **fn, contract=C.COPY, out=True,
+               keywords=("dim",), tolerance=8),
+            _v("linalg.multi_dot", "linalg_matrix", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               out=True, tolerance=8, unsupported_on=NO_REFS),
+            _v("chain_matmul", "linalg_matrix", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               out=True, tolerance=8, unsupported_on=NO_REFS))
 
 
 def _distance() -> tuple[OpSpec, ...]:
@@ -868,6 +1097,24 @@ def _distance() -> tuple[OpSpec, ...]:
                keywords=("alpha", "beta", "k")))
 
 
+def _einsum() -> tuple[OpSpec, ...]:
+    """torch.einsum and torch.nn.functional.bilinear (reference/einstein.py; ATen Linear.cpp
+    einsum, sumproduct_pair, bilinear, _trilinear) and scaled_dot_product_attention
+    (reference/attention.py; transformers/attention.cpp, sdp_utils_cpp.cpp). einsum is a
+    view of its operand when every label reaches the output (`ij->ji`, `ii->i`), a sum,
+    a mul, or a view of a bmm result contracted left to right (no opt_einsum); bilinear a view
+    of a zeros() output it fills (a new tensor with a bias); attention the CPU flash kernel's
+    empty_like(query), else the math composite's matmul. Values within the bounds of the
+    products and the softmax. torch._refs 2.13 has none of them."""
+    fn = {"method": False, "function": True, "unsupported_on": NO_REFS}
+    return (_v("einsum", "einsum", **fn, contract=C.VIEW_OR_COPY, tolerance=8),
+            _v("nn.functional.bilinear", "einsum", **fn, contract=C.COPY_OR_VIEW_OF_COPY,
+               keywords=("bias",), tolerance=8),
+            _v("nn.functional.scaled_dot_product_attention", "attention", **fn,
+               contract=C.COPY_OR_VIEW_OF_COPY, tolerance=8,
+               keywords=("attn_mask", "dropout_p", "is_causal", "scale", "enable_gqa")))
+
+
 # the ops of one tensor operand that the layout matrix ranges over beside the pointwise ones,
 # with the arguments it calls them with: along the last dim, which every tensor of a dim has
 _MATRIX: dict[str, tuple[Any, ...]] = {
@@ -883,11 +1130,15 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
 OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op
             for op in _VIEWS_AND_WRITES + _pointwise() + _activations() + _normalization()
             + _batch_norm() + _linear() + _convolution() + _pooling() + _pooling_more()
+            + _unpooling()
             + _spectral()
             + _linalg() + _linalg_solvers() + _linalg_decompositions()
+            + _linalg_lu() + _linalg_least()
             + _sorting() + _cumulative() + _statistics() + _reorder()
-            + _shaping() + _blas() + _building() + _counting() + _accumulate()
-            + _sampling() + _distance()
+            + _shaping() + _blas() + _building() + _counting() + _fft_shift() + _bucketing()
+            + _accumulate() + _indexed() + _embedding_bag()
+            + _sampling() + _distance() + _einsum() + _random() + _dropout()
+            + _norm() + _linalg_matrix()
             + _allocating())
 assert {op.key for op in OPS if op.matrix is not None} == set(_MATRIX), "matrix ops unknown"
 
@@ -900,10 +1151,12 @@ POINTWISE_FAMILIES = frozenset({"unary", "unary_", "arithmetic", "arithmetic_", 
 ALLOCATING_FAMILIES = POINTWISE_FAMILIES | frozenset({
     "like", "reduction", "join", "product", "scatter", "view_copy", "gather", "gather_",
     "normalization", "linear", "linear_", "convolution", "pooling", "fft", "linalg", "sort",
-    "linalg_solve", "linalg_square",
+    "linalg_solve", "linalg_square", "linalg_lu", "linalg_least",
     "cumulative", "cumulative_", "statistics", "reorder", "reorder_", "shaping", "blas", "blas_",
-    "contraction", "building", "counting", "accumulate", "accumulate_",
-    "sampling", "distance"})
+    "contraction", "building", "counting", "accumulate", "accumulate_", "indexed", "indexed_",
+    "embedding_bag",
+    "sampling", "distance", "einsum", "attention", "random", "random_", "dropout", "dropout_",
+    "norm", "linalg_matrix", "fft_shift", "bucketing"})
 
 # named groups of ops, for selectors that name many ops at once (`group:pointwise` in a
 # known-divergence entry): each is a test on the op's record

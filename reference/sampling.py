@@ -1,5 +1,7 @@
 """torch.nn.functional.interpolate in its modes nearest, nearest-exact, linear, bilinear,
-bicubic and trilinear (antialias=False), as torch 2.13 computes them on CPU.
+bicubic, trilinear and area, and bilinear and bicubic with antialias=True, as torch 2.13
+computes them on CPU. Mode 'area' is adaptive_avg_pool1d / 2d / 3d of the output size
+(reference/pooling_adaptive.py); antialias's weights are in reference/sampling_antialias.py.
 
 The Python function (torch/nn/functional.py interpolate) refuses align_corners for the
 nearest modes, size and scale_factor both or neither, a size or scale_factor list of the wrong
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, pooling_adaptive, sampling_antialias
 from .geometry import contiguous_strides
 from .layouts import strides_for_format, suggest_format
 from .operands import is_tensor
@@ -120,8 +122,6 @@ def _native(input: Tensor, mode: str) -> None:  # noqa: A002
     n = input.ndim
     if (mode, n) in _KERNELS:
         return
-    if mode == "area" and n in (3, 4, 5):
-        raise errors.fail("not_modelled", what="interpolate(mode='area')")
     wants = {"linear": 3, "bilinear": 4, "trilinear": 5}
     if mode in wants and n in (3, 4, 5):
         raise errors.fail("interp_mode_rank", got=n, mode=mode, want=wants[mode])
@@ -208,7 +208,7 @@ def _along(a: np.ndarray, m: np.ndarray, axis: int) -> np.ndarray:
 
 
 def _values(input: Tensor, dest: Tensor, sizes: list[int], scales: list[float] | None,  # noqa: A002
-            mode: str, align_corners: bool) -> None:
+            mode: str, align_corners: bool, antialias: bool = False) -> None:
     x = input._values()
     undefined = ~input._defined()
     spatial = input._geom.shape[2:]
@@ -224,15 +224,19 @@ def _values(input: Tensor, dest: Tensor, sizes: list[int], scales: list[float] |
     magnitude = np.abs(value)
     lost = (undefined | ~finite).astype(np.float64)
     for d, (n, out) in enumerate(zip(spatial, sizes)):
-        w, taps = _weights(n, out, mode, align_corners, None if scales is None else scales[d])
+        weigh = sampling_antialias.weights if antialias else _weights
+        w, taps = weigh(n, out, mode, align_corners, None if scales is None else scales[d])
         value = _along(value, w, d + 2)
         magnitude = _along(magnitude, np.abs(w), d + 2)
         lost = _along(lost, taps.astype(np.float64), d + 2)
     dt = input.dtype
     with np.errstate(all="ignore"):
-        bound = (_ROUNDINGS * dt.eps + input._tolerance()) * magnitude / np.abs(value)
+        roundings = sampling_antialias.ROUNDINGS if antialias else _ROUNDINGS
+        bound = (roundings * dt.eps + input._tolerance()) * magnitude / np.abs(value)
     bound = np.where(magnitude == 0, 0.0, bound)
     lost_any = lost > 0
+    if antialias:
+        lost_any = lost_any | sampling_antialias.misread(input._geom.shape, sizes)
     if dt is dtypes.uint8:
         lost_any = np.ones(value.shape, np.bool_)
     loose = ~(bound <= max(_CAP, 2 * dt.eps)) & ~lost_any
@@ -242,7 +246,7 @@ def _values(input: Tensor, dest: Tensor, sizes: list[int], scales: list[float] |
 
 
 def _upsample(input: Tensor, sizes: list[int], scales: list[float] | None,  # noqa: A002
-              mode: str, align_corners: bool) -> Tensor:
+              mode: str, align_corners: bool, antialias: bool = False) -> Tensor:
     _check_sizes(input, sizes)
     shape = (*input._geom.shape[:2], *sizes)
     if len(shape) == 3:
@@ -252,10 +256,13 @@ def _upsample(input: Tensor, sizes: list[int], scales: list[float] | None,  # no
     dest = type(input)._fresh(shape, strides, input.dtype, input.device)
     kernel, takes_uint8 = _KERNELS[(mode, input.ndim)]
     dt = input.dtype
-    if not input.is_meta and not (dt.name in _FLOATS or (takes_uint8 and dt is dtypes.uint8)):
+    allowed = dt.name in _FLOATS or (takes_uint8 and dt is dtypes.uint8)
+    if antialias:
+        kernel, allowed = sampling_antialias.KERNEL, dt.name in sampling_antialias.DTYPES
+    if not input.is_meta and not allowed:
         raise errors.fail("kernel_dtype", kernel=kernel, type=dt.scalar_name)
     if not dest.is_meta and dest.numel():
-        _values(input, dest, sizes, scales, mode, align_corners)
+        _values(input, dest, sizes, scales, mode, align_corners, antialias)
     return dest
 
 
@@ -271,8 +278,13 @@ def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None,  # no
     sizes, scales = _sizes(input, size, scale_factor, mode, recompute_scale_factor)
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
         raise errors.fail("interp_antialias")
-    if antialias:
-        raise errors.fail("not_modelled", what="interpolate(antialias=True)")
+    if antialias and mode == "lanczos":
+        raise errors.fail("not_modelled", what="interpolate(mode='lanczos')")
+    if mode == "area" and input.ndim in (3, 4, 5):
+        # adaptive_avg_pool of the sizes: the scales are always recomputed into them
+        if input.ndim == 3:
+            return pooling_adaptive.adaptive_avg_pool1d(input, sizes)
+        return pooling_adaptive.adaptive_avg_pool(input, sizes, input.ndim - 2)
     _native(input, mode)
-    return _upsample(input, sizes, scales, mode, bool(align_corners))
+    return _upsample(input, sizes, scales, mode, bool(align_corners), antialias)
 

@@ -20,6 +20,7 @@ from . import values as vals
 from .accumulate_binding import AccumulateMethods
 from .activations import ActivationMethods
 from .blas import BlasMethods
+from .bucketing import BucketingMethods
 from .building import BuildingMethods
 from .contraction import ContractionMethods
 from .counting import CountingMethods
@@ -33,8 +34,12 @@ from .geometry import (
     is_contiguous,
     is_dense,
 )
+from .indexed_binding import IndexedWriteMethods
+from .matrix_functions import MatrixFunctionMethods
 from .normalization import NormalizationMethods
+from .norms import NormMethods
 from .operands import TensorBase
+from .randomness import RandomMethods
 from .reordering import ReorderingMethods
 from .sorting import SortingMethods
 from .statistics import StatisticsMethods
@@ -77,8 +82,9 @@ class Tensor(ViewMethods, CopyMethods, FactoryMethods, WriteMethods, PointwiseMe
              ActivationMethods, NormalizationMethods,
              ReductionMethods, ProductMethods, ScatterMethods, GatherMethods,
              SortingMethods, CumulativeMethods, StatisticsMethods, ReorderingMethods, BlasMethods,
-             ContractionMethods, BuildingMethods, CountingMethods, AccumulateMethods,
-             TensorBase):
+             ContractionMethods, BuildingMethods, CountingMethods, BucketingMethods,
+             AccumulateMethods, RandomMethods, NormMethods, MatrixFunctionMethods,
+             IndexedWriteMethods, TensorBase):
     """A strided tensor over an untyped storage, mirroring torch.Tensor's view semantics."""
 
     __slots__ = ("_storage", "_geom", "dtype", "_root", "_vc", "_conj", "_neg", "_contig",

@@ -108,9 +108,11 @@ OTHER_ALLOCATING_PERCENT = 10
 NETWORK_PERCENT = 5
 NETWORK_FAMILIES = frozenset({"activation", "activation_", "normalization", "linear",
                               "linear_", "convolution", "pooling", "fft", "linalg", "linalg_solve",
-                              "linalg_square",
+                              "linalg_square", "linalg_lu", "linalg_least",
                               "sort", "cumulative", "statistics", "shaping", "blas", "blas_",
-                              "contraction", "sampling", "distance"})
+                              "contraction", "sampling", "distance", "einsum",
+                              "attention", "dropout", "dropout_", "norm",
+                              "linalg_matrix"})
 # the most a chain may give the networks' ops: the share the views and they have together
 NETWORK_PERCENT_MAX = 100 - POINTWISE_PERCENT - OTHER_ALLOCATING_PERCENT
 # the percentage of calls to ops with an out= form that write into a live tensor: one of

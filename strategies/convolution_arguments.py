@@ -1,5 +1,5 @@
-"""Argument builders for torch.nn.functional's convolutions: conv1d, conv2d and their
-transposes, on batched and unbatched inputs of the dtypes every CPU kernel takes.
+"""Argument builders for torch.nn.functional's convolutions: conv1d, conv2d, conv3d and
+their transposes, on batched and unbatched inputs of the dtypes every CPU kernel takes.
 
 Valid arguments are drawn by construction from the input's channels and spatial sizes: a
 number of groups dividing the channels, a weight of the right shape (a live tensor or a
@@ -125,4 +125,4 @@ def _applies(rank: int) -> Applies:
 CONVOLUTION: dict[str, Arguments] = {
     f"nn.functional.{name}": Arguments(_conv(f"nn.functional.{name}", rank), _applies(rank))
     for name, rank in (("conv1d", 1), ("conv2d", 2), ("conv_transpose1d", 1),
-                       ("conv_transpose2d", 2))}
+                       ("conv_transpose2d", 2), ("conv3d", 3), ("conv_transpose3d", 3))}

@@ -397,7 +397,7 @@ def apply(op: Op, subject: Any, lib: Any, env: dict[str, Any]) -> Any:
     elif op.kind == "call":
         result = env[op.name](*args)
     elif op.kind == "tensors":
-        result = getattr(lib, op.name)([subject, *args[0]], *args[1:], **kwargs)
+        result = lookup(lib, op.name)([subject, *args[0]], *args[1:], **kwargs)
     elif op.kind in ("factory", "function"):
         fn = lookup(lib, op.name)
         if fn is None:

@@ -1,9 +1,10 @@
 """Argument builders for torch.nn.functional's interpolate, unfold and fold.
 
-interpolate: a mode the input's rank takes (nearest and nearest-exact always; linear on 3
-dims, bilinear and bicubic on 4, trilinear on 5), then a size or a scale factor (one number
-or one per spatial dim) whose outputs stay positive, now and then align_corners for the
-interpolating modes and recompute_scale_factor with a scale. unfold: per spatial dim a
+interpolate: a mode the input's rank takes (nearest, nearest-exact and, but for uint8, area
+always; linear on 3 dims, bilinear and bicubic on 4, trilinear on 5), then a size or a scale
+factor (one number or one per spatial dim) whose outputs stay positive, now and then
+align_corners for the interpolating modes, recompute_scale_factor with a scale and
+antialias=True for bilinear and bicubic of float, double or uint8. unfold: per spatial dim a
 dilation, a padding and a kernel whose dilated extent fits the padded input, a stride.
 fold: a kernel whose area divides the input's planes and a factorisation of its length into
 blocks, from which the output size follows. With `ctx.invalid` a builder may also draw
@@ -28,6 +29,8 @@ _MODES = {3: ("nearest", "nearest-exact", "linear"),
           4: ("nearest", "nearest-exact", "bilinear", "bicubic"),
           5: ("nearest", "nearest-exact", "trilinear")}
 _IM2COL = _FLOATS | {"complex64", "complex128", "bool"}
+# the antialiasing kernels' dtypes (reference/sampling_antialias.py)
+_ANTIALIAS = frozenset({"float32", "float64", "uint8"})
 
 
 def _upsamples(t: Tensor) -> bool:
@@ -41,6 +44,8 @@ def _interpolate(t: Tensor, ch: Chooser, ctx: Context) -> Op:
     spatial = tuple(t.shape)[2:]
     modes = [m for m in _MODES.get(t.ndim, ("nearest", "bilinear"))
              if t.dtype is not dtypes.uint8 or m not in ("linear", "trilinear")]
+    if t.dtype is not dtypes.uint8:  # adaptive_avg_pool takes floating types alone
+        modes.append("area")
     mode = ch.choice(modes)
     kwargs: list[tuple[str, Any]] = []
     args: tuple[Any, ...] = ()
@@ -55,8 +60,11 @@ def _interpolate(t: Tensor, ch: Chooser, ctx: Context) -> Op:
         sizes = [ch.choice((2, 1, 3, 5, n, 2 * n)) for n in spatial]
         size: Any = sizes[0] if len(set(sizes)) == 1 and ch.chance(0.5) else tuple(sizes)
         args = (size,)
-    if mode not in ("nearest", "nearest-exact") and ch.chance(0.4):
+    if mode not in ("nearest", "nearest-exact", "area") and ch.chance(0.4):
         kwargs.append(("align_corners", ch.choice((True, False))))
+    if mode in ("bilinear", "bicubic") and t.ndim == 4 and t.dtype.name in _ANTIALIAS \
+            and ch.chance(0.3):
+        kwargs.append(("antialias", True))
     if ctx.invalid and ch.chance(0.5):
         broken = ch.choice(("align", "both", "zero", "length"))
         if broken == "align":

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .. import activations, errors, normalization, pooling, products, signatures
 from .. import batch_norm as _batch_norm
 from .. import convolution as _conv
+from .. import pooling3d as _pool3d
 from ..activations import SELU_ALPHA, SELU_SCALE, elementwise
 
 if TYPE_CHECKING:
@@ -198,44 +199,51 @@ def _native_max_pool(name: str, size: int, *args: Any) -> dict[str, Any]:
     return pooling.bind(name, _max_pool_params(size), args, {})
 
 
-def max_pool2d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
-                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
-                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
-    b = _native_max_pool("max_pool2d_with_indices", 2, input, kernel_size,
-                         [] if stride is None else stride, padding, dilation, ceil_mode)
-    values, indices = pooling.max_pool2d_with_indices(
-        b["input"], b["kernel_size"], b["stride"], b["padding"], b["dilation"], b["ceil_mode"])
-    assert indices is not None, "asked for indices"
-    return values, indices
+def _max_pool_functions(n: int) -> tuple[Any, Any]:
+    """Return torch.nn.functional's max_pool{n}d_with_indices and the values-only
+    max_pool{n}d (torch.max_pool{n}d: the values of the with_indices op, on CPU but for the
+    1-d one, whose own kernel writes them)."""
+    def pair(*args: Any) -> tuple[Tensor, Tensor]:
+        if n == 1:
+            return pooling.max_pool1d_with_indices(*args)
+        kernel = pooling.max_pool2d_with_indices if n == 2 else _pool3d.max_pool3d_with_indices
+        values, indices = kernel(*args)
+        assert indices is not None, "asked for indices"
+        return values, indices
 
+    def values_only(*args: Any) -> Tensor:
+        if n == 1:
+            return pooling.max_pool1d(*args)
+        kernel = pooling.max_pool2d_with_indices if n == 2 else _pool3d.max_pool3d_with_indices
+        x, k, s, p, d, c = args
+        return kernel(x, k, s, p, d, c, indices=False)[0]
 
-def _max_pool2d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+    def bound(name: str, input: Tensor, kernel_size: Any, stride: Any, padding: Any,
+              dilation: Any, ceil_mode: bool) -> tuple[Any, ...]:
+        b = _native_max_pool(name, n, input, kernel_size, [] if stride is None else stride,
+                             padding, dilation, ceil_mode)
+        return (b["input"], b["kernel_size"], b["stride"], b["padding"], b["dilation"],
+                b["ceil_mode"])
+
+    def with_indices(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                     dilation: Any = 1, ceil_mode: bool = False,
+                     return_indices: bool = False) -> tuple[Tensor, Tensor]:
+        return pair(*bound(f"max_pool{n}d_with_indices", input, kernel_size, stride, padding,
+                           dilation, ceil_mode))
+
+    def without(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
                 dilation: Any = 1, ceil_mode: bool = False,
                 return_indices: bool = False) -> Tensor:
-    # torch.max_pool2d (Pooling.cpp) takes max_pool2d_with_indices' values on CPU
-    b = _native_max_pool("max_pool2d", 2, input, kernel_size, [] if stride is None else stride,
-                         padding, dilation, ceil_mode)
-    return pooling.max_pool2d_with_indices(b["input"], b["kernel_size"], b["stride"],
-                                           b["padding"], b["dilation"], b["ceil_mode"],
-                                           indices=False)[0]
+        return values_only(*bound(f"max_pool{n}d", input, kernel_size, stride, padding,
+                                  dilation, ceil_mode))
+    with_indices.__name__ = with_indices.__qualname__ = f"max_pool{n}d_with_indices"
+    without.__name__ = without.__qualname__ = f"_max_pool{n}d"
+    return with_indices, without
 
 
-def max_pool1d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
-                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
-                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
-    b = _native_max_pool("max_pool1d_with_indices", 1, input, kernel_size,
-                         [] if stride is None else stride, padding, dilation, ceil_mode)
-    return pooling.max_pool1d_with_indices(b["input"], b["kernel_size"], b["stride"],
-                                           b["padding"], b["dilation"], b["ceil_mode"])
-
-
-def _max_pool1d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
-                dilation: Any = 1, ceil_mode: bool = False,
-                return_indices: bool = False) -> Tensor:
-    b = _native_max_pool("max_pool1d", 1, input, kernel_size, [] if stride is None else stride,
-                         padding, dilation, ceil_mode)
-    return pooling.max_pool1d(b["input"], b["kernel_size"], b["stride"], b["padding"],
-                              b["dilation"], b["ceil_mode"])
+max_pool1d_with_indices, _max_pool1d = _max_pool_functions(1)
+max_pool2d_with_indices, _max_pool2d = _max_pool_functions(2)
+max_pool3d_with_indices, _max_pool3d = _max_pool_functions(3)
 
 
 def _boolean_dispatch(if_true: Any, if_false: Any, name: str) -> Any:
@@ -251,6 +259,7 @@ def _boolean_dispatch(if_true: Any, if_false: Any, name: str) -> Any:
 
 max_pool2d = _boolean_dispatch(max_pool2d_with_indices, _max_pool2d, "max_pool2d")
 max_pool1d = _boolean_dispatch(max_pool1d_with_indices, _max_pool1d, "max_pool1d")
+max_pool3d = _boolean_dispatch(max_pool3d_with_indices, _max_pool3d, "max_pool3d")
 
 __all__ += ["avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool1d_with_indices",
             "max_pool2d", "max_pool2d_with_indices"]
@@ -287,8 +296,11 @@ conv1d = _conv_function("conv1d", 1)
 conv2d = _conv_function("conv2d", 2)
 conv_transpose1d = _conv_function("conv_transpose1d", 1)
 conv_transpose2d = _conv_function("conv_transpose2d", 2)
+conv3d = _conv_function("conv3d", 3)
+conv_transpose3d = _conv_function("conv_transpose3d", 3)
 
 __all__ += ["conv1d", "conv2d", "conv_transpose1d", "conv_transpose2d"]
+__all__ += ["conv3d", "conv_transpose3d"]
 
 
 # -- batch_norm, group_norm (reference/batch_norm.py) ------------------------------------------
@@ -301,6 +313,7 @@ __all__ += ["batch_norm", "group_norm"]
 
 # -- shaping (reference/shaping.py, reference/shaping_lookups.py) -----------------------------
 
+from .. import embedding_bag as _embedding_bag  # noqa: E402
 from .. import shaping as _shaping  # noqa: E402
 from .. import shaping_lookups as _lookups  # noqa: E402
 
@@ -311,40 +324,15 @@ channel_shuffle = _lookups.FUNCTIONS["channel_shuffle"]
 native_channel_shuffle = _lookups.FUNCTIONS["native_channel_shuffle"]
 one_hot = _lookups.one_hot_function
 embedding = _lookups.functional_embedding
+embedding_bag = _embedding_bag.embedding_bag
 
-__all__ += ["channel_shuffle", "embedding", "native_channel_shuffle", "one_hot", "pad",
-            "pixel_shuffle", "pixel_unshuffle"]
+__all__ += ["channel_shuffle", "embedding", "embedding_bag", "native_channel_shuffle", "one_hot",
+            "pad", "pixel_shuffle", "pixel_unshuffle"]
 
 
 # -- pooling, 3-d and adaptive (reference/pooling3d.py, reference/pooling_adaptive.py) --------
 
-from .. import pooling3d as _pool3d  # noqa: E402
 from .. import pooling_adaptive as _adaptive  # noqa: E402
-
-
-def max_pool3d_with_indices(input: Tensor, kernel_size: Any, stride: Any = None,
-                            padding: Any = 0, dilation: Any = 1, ceil_mode: bool = False,
-                            return_indices: bool = False) -> tuple[Tensor, Tensor]:
-    b = _native_max_pool("max_pool3d_with_indices", 3, input, kernel_size,
-                         [] if stride is None else stride, padding, dilation, ceil_mode)
-    values, indices = _pool3d.max_pool3d_with_indices(
-        b["input"], b["kernel_size"], b["stride"], b["padding"], b["dilation"], b["ceil_mode"])
-    assert indices is not None, "asked for indices"
-    return values, indices
-
-
-def _max_pool3d(input: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
-                dilation: Any = 1, ceil_mode: bool = False,
-                return_indices: bool = False) -> Tensor:
-    # torch.max_pool3d (Pooling.cpp) takes max_pool3d_with_indices' values
-    b = _native_max_pool("max_pool3d", 3, input, kernel_size, [] if stride is None else stride,
-                         padding, dilation, ceil_mode)
-    return _pool3d.max_pool3d_with_indices(b["input"], b["kernel_size"], b["stride"],
-                                           b["padding"], b["dilation"], b["ceil_mode"],
-                                           indices=False)[0]
-
-
-max_pool3d = _boolean_dispatch(max_pool3d_with_indices, _max_pool3d, "max_pool3d")
 
 _AVG_POOL3D = (("input", "Tensor", _R), ("kernel_size", "int[3]", _R),
                ("stride", "int[3]?", ()), ("padding", "int[3]", (0, 0, 0)),
@@ -441,3 +429,80 @@ instance_norm = _instance_norm.instance_norm
 local_response_norm = _instance_norm.local_response_norm
 
 __all__ += ["instance_norm", "local_response_norm"]
+
+
+# -- bilinear, attention (reference/einstein.py, reference/attention.py) -----------------------
+
+from .. import attention as _attention  # noqa: E402
+from .. import einstein as _einstein  # noqa: E402
+
+bilinear = _einstein.bilinear
+scaled_dot_product_attention = _attention.scaled_dot_product_attention
+
+__all__ += ["bilinear", "scaled_dot_product_attention"]
+
+
+# -- dropouts (reference/dropout.py) -----------------------------------------------------------
+
+from .. import dropout as _dropout  # noqa: E402
+
+dropout = _dropout.dropout
+alpha_dropout = _dropout.alpha_dropout
+feature_alpha_dropout = _dropout.feature_alpha_dropout
+dropout1d = _dropout.dropout1d
+dropout2d = _dropout.dropout2d
+dropout3d = _dropout.dropout3d
+
+__all__ += ["alpha_dropout", "dropout", "dropout1d", "dropout2d", "dropout3d",
+            "feature_alpha_dropout"]
+
+
+# -- unpooling, power-average pooling (reference/unpooling.py) --------------------------------
+
+from .. import unpooling as _unpooling  # noqa: E402
+
+
+def max_unpool1d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:
+    return _unpooling.max_unpool(1, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None,
+                 padding: Any = 0, output_size: Any = None) -> Tensor:
+    return _unpooling.max_unpool(2, input, indices, kernel_size, stride, padding, output_size)
+
+
+def _lp_pool(n: int, input: Any, norm_type: float, kernel_size: Any, stride: Any,
+             ceil_mode: bool) -> Tensor:
+    """torch/nn/functional.py lp_pool1d / lp_pool2d: the composite of avg_pool (max_pool for
+    an infinite norm), pow, sign, relu and mul, so its layout is theirs."""
+    max_pool, avg_pool = (max_pool1d, avg_pool1d) if n == 1 else (max_pool2d, avg_pool2d)
+    if n == 2:
+        kw, kh = _unpooling._ints(kernel_size, 2)
+        scale = kw * kh
+    else:
+        scale = kernel_size
+    if isinstance(norm_type, (int, float)):
+        if norm_type == float("inf"):
+            return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+        if norm_type == -float("inf"):
+            return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    out: Any
+    if stride is not None:
+        out = avg_pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = avg_pool(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (out.sign() * relu(out.abs())).mul(scale).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:
+    return _lp_pool(1, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool2d(input: Tensor, norm_type: float, kernel_size: Any, stride: Any = None,
+              ceil_mode: bool = False) -> Tensor:
+    return _lp_pool(2, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+__all__ += ["lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d"]
