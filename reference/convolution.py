@@ -232,17 +232,18 @@ def _check_backend(kind: str, x: Tensor, w: Tensor, bias: Tensor | None, win: Wi
     three = len(shape) == 5
     if kind == "transposed":
         # NaiveConvolutionTranspose2d.cpp / 3d.cpp slow_conv_transpose{2,3}d_shape_check
-        suffix = "3d" if three else ""
+        dilation_key, padding_key = ("conv_transposed_dilation3d", "conv_output_padding3d") \
+            if three else ("conv_transposed_dilation", "conv_output_padding")
         names = ("d", "h", "w")[3 - len(win.dilation):]
         fields = {f"{a}{n}": v for a, values in (("d", win.dilation), ("s", win.stride),
                                                   ("op", win.output_padding))
                   for n, v in zip(names, values)}
         if 0 in win.dilation:
-            raise errors.fail("conv_transposed_dilation" + suffix,
+            raise errors.fail(dilation_key,
                               **{k: v for k, v in fields.items() if k[0] == "d"})
         if not all(p < s or p < d for p, s, d in zip(win.output_padding, win.stride,
                                                      win.dilation)):
-            raise errors.fail("conv_output_padding" + suffix, **fields)
+            raise errors.fail(padding_key, **fields)
         if any(n < 1 for n in shape[2:]):
             raise errors.fail("conv_output_too_small",
                               input=" x ".join(map(str, spatial_in)),

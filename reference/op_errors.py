@@ -1265,6 +1265,8 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "output_padding_depth: {opd} output_padding_height: {oph} output_padding_width: {opw} "
         "stride_depth: {sd} stride_height: {sh} stride_width: {sw} dilation_depth: {dd} "
         "dilation_height: {dh} dilation_width: {dw}"),
+    # torch/nn/functional.py _unpool_output_size indexes the input's shape
+    "unpool_input_rank": (IndexError, "tuple index out of range"),
     "mkldnn_invalid_dimensions": (RuntimeError, "dimensions are invalid"),
     # torch/nn/functional.py _unpool_output_size; MaxUnpooling.cpp
     "unpool_output_length": (

@@ -42,7 +42,7 @@ def unpool_output_size(input: Tensor, kernel: Sequence[int], stride: Sequence[in
     shape = tuple(input.shape)
     n = len(kernel)
     if len(shape) < n:
-        raise IndexError("tuple index out of range")
+        raise errors.fail("unpool_input_rank")
     default = [(shape[len(shape) - n + d] - 1) * stride[d] + kernel[d] - 2 * padding[d]
                for d in range(n)]
     if output_size is None:
