@@ -232,7 +232,7 @@ class FakeTarget(Target):
     # whether each program runs with FakeTensorMode's dispatch cache emptied (see warm)
     fresh_cache: bool = field(default=True, compare=False)
     # ops whose output shape depends on values (nonzero, argwhere, masked_select, x[mask],
-    # unique, unique_consecutive, bincount)
+    # unique, unique_consecutive, bincount, lstsq's rank-dependent residuals)
     # raise DynamicOutputShapeException, named by the op, without a ShapeEnv: FakeTensor
     # cannot run them, which is no divergence (torch/_subclasses/fake_impls.py)
     # A tensor literal made on meta inside FakeTensorMode is a real meta tensor, which the
@@ -241,6 +241,7 @@ class FakeTarget(Target):
         "aten.nonzero.default", "aten.masked_select.default", "aten.nonzero.out",
         "aten.masked_select.out", "aten._unique2.default", "aten.unique_dim.default",
         "aten.unique_consecutive.default", "aten.bincount.default",
+        "aten.linalg_lstsq.default",
         # an op that reads a value to size its output (one_hot's num_classes=-1: .item())
         "aten._local_scalar_dense.default",
         "Please convert all Tensors to FakeTensors")
