@@ -420,9 +420,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # a known divergence's repro runs where the run looks: an entry none of the run's targets
     # answers to (a compiled target's, in `--stridecheck-targets eager:cpu`) is not its
     # business, and its repro may cost a compile
-    elsewhere = [item for item in items if _entry_elsewhere(item, state.targets)]
+    here: list[pytest.Item] = []
+    elsewhere: list[pytest.Item] = []
+    for item in items:
+        (elsewhere if _entry_elsewhere(item, state.targets) else here).append(item)
     if elsewhere:
-        items[:] = [item for item in items if item not in elsewhere]
+        items[:] = here
         config.hook.pytest_deselected(items=elsewhere)
     shard = state.shard
     if shard is None:
