@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from . import errors, pointwise, ternary
+import numpy as np
+
+from . import errors, pointwise, ternary, writes
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -53,6 +55,23 @@ def hardtanh(input: Tensor, min_val: Any = -1.0, max_val: Any = 1.0,  # noqa: A0
         if input.dtype.name == "uint8" and (min_val < 0 or max_val < 0):
             raise errors.fail("hardtanh_unsigned")
     return elementwise("hardtanh", input, (min_val, max_val), inplace)
+
+
+def gelu(input: Tensor, approximate: str = "none",  # noqa: A002
+         out: Tensor | None = None) -> Tensor:
+    """GeluKernelImpl into a new tensor or `out`. Activation.cpp gelu_out_cpu hands a
+    contiguous float32 or bfloat16 input of more than one element to oneDNN's eltwise_gelu_erf
+    (use_mkldnn tests the input alone); oneDNN replaces the buffer of an out= that is not
+    contiguous with one of its own, so torch leaves such an out unwritten (docs/torch-bugs.md):
+    the model leaves its values open."""
+    if approximate not in ("none", "tanh"):
+        raise errors.fail("gelu_approximate", approximate=approximate)
+    result = elementwise("gelu", input, (float(approximate == "tanh"),), out=out)
+    if (out is not None and approximate == "none" and not input.is_meta
+            and input.dtype.name in ("float32", "bfloat16") and input.numel() > 1
+            and input.is_contiguous() and not result.is_contiguous()):
+        writes.forget(result, np.ones(result.shape, dtype=np.bool_))
+    return result
 
 
 def elementwise(name: str, input: Tensor, params: tuple[Any, ...] = (),  # noqa: A002

@@ -72,9 +72,7 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
 
 
 def gelu(input: Tensor, approximate: str = "none", *, out: Tensor | None = None) -> Tensor:
-    if approximate not in ("none", "tanh"):
-        raise errors.fail("gelu_approximate", approximate=approximate)
-    return elementwise("gelu", input, (float(approximate == "tanh"),), out=out)
+    return activations.gelu(input, approximate, out)
 
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0, *,

@@ -137,6 +137,19 @@ test_agrees_with_torch, test_error_message_matches = table_tests(RELU + FUNCTION
 OUT: Table = [
     ("gelu-out", _LAYOUTS["transposed"] + "o = torch.empty(0)\n"
                  f"a = {FN.replace('relu', 'gelu')}(v, out=o)"),
+    # a contiguous float32/bfloat16 input goes to oneDNN, which leaves an out= that is not
+    # contiguous unwritten: its values are open; every other case writes them
+    *((f"gelu-out-noncontiguous-{name}", f"g = torch.arange(-3., 3., dtype=torch.{dtype})"
+       f".view(2, 3){view}\no = torch.zeros(2, 6, dtype=torch.{dtype})[:, ::2]\n"
+       f"a = {FN.replace('relu', 'gelu')}(g{arg}, out=o)")
+      for name, dtype, view, arg in (
+          ("float32", "float32", "", ""), ("bfloat16", "bfloat16", "", ""),
+          ("float16", "float16", "", ""), ("tanh", "float32", "", ", approximate='tanh'"),
+          ("input-transposed", "float32", ".t().contiguous().t()", ""),
+          ("float64", "float64", "", ""))),
+    ("gelu-out-transposed-one-element", "g = torch.tensor([[0.5]])\n"
+                                        "o = torch.zeros(1, 1).t()\n"
+                                        f"a = {FN.replace('relu', 'gelu')}(g, out=o)"),
     ("softplus-out-kept", _LAYOUTS["transposed"] + "o = torch.zeros(3, 4).t()\n"
                           f"a = {FN.replace('relu', 'softplus')}(v, 2.0, out=o)"),
 ]
