@@ -42,6 +42,7 @@ from .pointwise import resize_out
 from .promotion import can_cast
 from .reduction_values import Result
 from .reductions import store
+from .writes import check_writable
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -303,6 +304,8 @@ def pinv(*args: Any, **kwargs: Any) -> Tensor:
     if A.numel():
         _spectral(A, hermitian)
     result = cast_output(A, shape, contiguous_strides(shape), A.dtype, out, (A,), "linalg.pinv")
+    if out is not None and not A.is_meta:
+        check_writable(out)  # linalg_pinv_out's copy_ into out=, which meta skips
     if A.is_meta or not result.numel():
         if out is not None:
             out._bump()

@@ -236,6 +236,10 @@ ERRORS: Table = [
     ("err-householder-out-dtype", f"r = {L}.householder_product(torch.ones(4, 3), "
                                   "torch.ones(3), out=torch.empty(4, 3).int())"),
     ("err-pinv-out-dtype", f"r = {L}.pinv(torch.ones(2, 2), out=torch.empty(2, 2).int())"),
+    ("err-pinv-out-expanded", f"r = {L}.pinv(torch.ones(2, 3), "
+                              "out=torch.zeros(1, 2).expand(3, 2))"),
+    ("err-pinv-out-expanded-double", f"r = {L}.pinv(torch.ones(2, 3), "
+                                     "out=torch.zeros(1, 2).double().expand(3, 2))"),
     ("err-matrix-rank-out-dtype", f"r = {L}.matrix_rank(torch.ones(3, 2, 2), "
                                   "out=torch.empty(0, dtype=torch.bool))"),
     ("err-lu-vector", f"r = {L}.lu(torch.ones(3))"),
