@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import errors, signatures
+from . import dtypes, errors, signatures
 from .geometry import Geometry, compute_stride, contiguous_strides
 from .iterator import Layout
 from .layouts import broadcast_shapes
@@ -32,6 +32,7 @@ from .pointwise import resize_out
 from .product_values import Product, store
 from .products import _check_arguments, _mm, _refuse, _structured_output
 from .tensor_pointwise import binary
+from .values import quantize
 from .views import wrap_dims
 
 if TYPE_CHECKING:
@@ -166,14 +167,18 @@ def _cancelled(x: np.ndarray, y: np.ndarray, left: np.ndarray, right: np.ndarray
 
 def _cross_values(dest: Tensor, a: Tensor, b: Tensor, d: int) -> None:
     x, y = np.moveaxis(a._values(), d, 0), np.moveaxis(b._values(), d, 0)
+    reduced = dest.dtype in (dtypes.float16, dtypes.bfloat16)
     with np.errstate(all="ignore"):
         # each component in the inputs' own type, two products then a difference
         left = np.stack([x[1] * y[2], x[2] * y[0], x[0] * y[1]])
         right = np.stack([x[2] * y[1], x[0] * y[2], x[1] * y[0]])
+        if reduced:  # c10's Half and BFloat16 operator* round each product to the type
+            left, right = quantize(left, dest.dtype), quantize(right, dest.dtype)
         z = left - right
     defined = np.moveaxis(a._defined(), d, 0) & np.moveaxis(b._defined(), d, 0)
-    undefined = np.broadcast_to(~defined.all(0, keepdims=True), z.shape) | \
-        _cancelled(x, y, left, right, z)
+    undefined = np.broadcast_to(~defined.all(0, keepdims=True), z.shape)
+    if not reduced:  # a product rounded to half or bfloat16 cannot be fused into the difference
+        undefined = undefined | _cancelled(x, y, left, right, z)
     loose = bool(np.isnan(z).any()) if z.dtype.kind in "fc" else False
     store(dest, Product(np.moveaxis(z, 0, d), np.moveaxis(undefined, 0, d),
                         a._tolerance() + b._tolerance(), loose), (a, b))

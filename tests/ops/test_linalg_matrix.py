@@ -76,6 +76,16 @@ CROSS: Table = [
                              "dtype=torch.bool))"),
     ("cross-complex", f"a = torch.tensor([1., 2, 3]).to(torch.complex64).mul(1j)\n"
                       f"r = {L}.cross(a, a.conj())"),
+    # each product rounds to bfloat16 (c10 BFloat16 operator*): 17 * 17 = 289 reads 288
+    ("cross-bfloat16-rounded-products", "a = torch.tensor([0., 17, 18]).bfloat16()\n"
+                                        "b = torch.tensor([0., 16, 17]).bfloat16()\n"
+                                        f"r = {L}.cross(a, b)\ns = torch.cross(a, b, dim=0)\n"
+                                        "t = a.cross(b.expand(2, 3), dim=1)"),
+    ("cross-half-rounded-products", "a = torch.tensor([200., 300, 7, 0, 17, 18])\n"
+                                    "b = torch.tensor([301., 199, 5, 0, 16, 17])\n"
+                                    f"r = {L}.cross(a.half().view(2, 3), b.half().view(2, 3))\n"
+                                    f"s = {L}.cross(a.bfloat16().view(2, 3), "
+                                    "b.bfloat16().view(2, 3))"),
 ]
 
 VECDOT: Table = [
