@@ -18,13 +18,18 @@ take the floating types and uint8 (linear and trilinear no uint8), refused even 
 Values (UpSample.h): the nearest modes gather the element nearest_idx / nearest_exact_idx
 picks, with the scale in float as the kernel has it: exact. The linear modes and bicubic
 weigh 2 (4) taps per dim (area_pixel_compute_source_index, guard_index_and_lambda, the cubic
-convolution with A = -0.75); here in double, within a bound relative to the sum of the
-weighted magnitudes; uint8's fixed-point kernels are left undetermined.
+convolution with A = -0.75), the weights computed in opmath_t (float for half and bfloat16)
+with the source index one fused multiply-add, and stored in the input's type
+(UpSampleKernel.cpp compute_indices_weights_linear / _cubic); here summed in double, within
+a bound relative to the sum of the weighted magnitudes plus what the weights' own slack (the
+unfused index, their rounding, the cubic's arithmetic) moves; uint8's fixed-point kernels
+are left undetermined.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,8 +40,10 @@ from .layouts import strides_for_format, suggest_format
 from .operands import is_tensor
 from .reduction_values import Result
 from .reductions import store
+from .values import quantize
 
 if TYPE_CHECKING:
+    from .dtypes import dtype as DType
     from .tensor import Tensor
 
 # the CPU kernels' dtype dispatch: (mode, rank) -> the name it refuses others with, and
@@ -162,44 +169,96 @@ def _nearest_index(o: np.ndarray, n: int, out: int, scale: float | None, exact: 
     return np.minimum(src.astype(np.int64), n - 1)
 
 
-def _ratio(n: int, out: int, align_corners: bool, scale: float | None) -> float:
-    """UpSample.h area_pixel_compute_scale."""
+def _ratio(n: int, out: int, align_corners: bool, scale: float | None,
+           op: type[np.floating]) -> np.floating:
+    """UpSample.h area_pixel_compute_scale<opmath_t>."""
     if align_corners:
-        return (n - 1) / (out - 1) if out > 1 else 0.0
-    return 1.0 / scale if scale is not None and scale > 0 else n / out
+        return op(n - 1) / op(out - 1) if out > 1 else op(0)
+    return op(1.0 / scale) if scale is not None and scale > 0 else op(n) / op(out)
 
 
-def _weights(n: int, out: int, mode: str, align_corners: bool, scale: float | None
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """Return one dim's (out, n) weights and which taps each output reads."""
-    w = np.zeros((out, n))
+def _source(ratio: np.floating, o: int, align_corners: bool, fused: bool,
+            op: type[np.floating]) -> np.floating:
+    """UpSample.h area_pixel_compute_source_index in opmath_t, unclamped: the kernels built
+    for AVX2 and up contract `scale * (dst_index + 0.5) - 0.5` into one fused multiply-add."""
+    if align_corners:
+        return ratio * op(o)
+    if fused:  # the product is exact in a Fraction; one rounding at the end
+        return op(float(Fraction(float(ratio)) * Fraction(2 * o + 1, 2) - Fraction(1, 2)))
+    return ratio * op(o + 0.5) - op(0.5)
+
+
+def _cubic_coefficients(t: np.floating, op: type[np.floating]) -> tuple[np.floating, ...]:
+    """UpSample.h get_cubic_upsample_coefficients (A = -0.75) in opmath_t."""
+    a, one = op(-0.75), op(1)
+
+    def near(x: np.floating) -> np.floating:  # cubic_convolution1
+        return ((a + op(2)) * x - (a + op(3))) * x * x + one
+
+    def far(x: np.floating) -> np.floating:  # cubic_convolution2
+        return ((a * x - op(5) * a) * x + op(8) * a) * x - op(4) * a
+
+    return far(t + one), near(t), near(one - t), far(one - t + one)
+
+
+def _taps(n: int, out: int, mode: str, align_corners: bool, scale: float | None,
+          op: type[np.floating], fused: bool) -> list[list[tuple[int, np.floating]]]:
+    """Return each output's (input index, weight in opmath_t) pairs, as UpSampleKernel.cpp's
+    compute_indices_weights_linear / _cubic compute them (UpSample.h
+    compute_source_index_and_lambda, guard_index_and_lambda, get_cubic_upsample_coefficients)."""
+    ratio = _ratio(n, out, align_corners, scale, op)
+    rows = []
+    with np.errstate(all="ignore"):
+        for o in range(out):
+            if mode != "bicubic" and out == n:
+                rows.append([(o, op(1)), (o, op(0))])
+                continue
+            src = _source(ratio, o, align_corners, fused, op)
+            if mode != "bicubic" and src < 0:
+                src = op(0)
+            i0 = min(math.floor(src), n - 1)
+            t = min(max(src - op(i0), op(0)), op(1))
+            if mode == "bicubic":
+                coeffs = _cubic_coefficients(t, op)
+                rows.append([(max(min(i0 - 1 + j, n - 1), 0), c) for j, c in enumerate(coeffs)])
+            else:
+                rows.append([(i0, op(1) - t), (i0 + (1 if i0 < n - 1 else 0), t)])
+    return rows
+
+
+def _weights(n: int, out: int, mode: str, align_corners: bool, scale: float | None,
+             dt: DType) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return one dim's (out, n) weights as the kernel stores them, which taps each output
+    reads, and how far each tap's weight may stray from that (absolute).
+
+    The weights are computed in opmath_t (double for double, float otherwise) and stored in
+    the input's type, lambda0 = 1 - lambda1 after lambda1 is stored (UpSampleKernel.cpp
+    compute_indices_weights_linear / _cubic); the channels-last kernel keeps them in opmath_t
+    (cpu_upsample_linear_channels_last). Either build's source index (fused or not), the
+    rounding of each weight to the input's type and the cubic's own arithmetic (which a
+    compiler may contract too) are the slack."""
+    op = np.float64 if dt is dtypes.float64 else np.float32
+    reduced = dt in (dtypes.float16, dtypes.bfloat16)
+    arithmetic = (4 if mode == "bicubic" else 1) * float(np.finfo(op).eps)
+    w, plain = np.zeros((out, n)), np.zeros((out, n))
+    slack = np.zeros((out, n))
     taps = np.zeros((out, n), np.bool_)
-    ratio = _ratio(n, out, align_corners, scale)
-    for o in range(out):
-        if mode != "bicubic" and out == n:
-            w[o, o], taps[o, o] = 1.0, True
-            continue
-        src = ratio * o if align_corners else ratio * (o + 0.5) - 0.5
-        if mode != "bicubic" and src < 0:
-            src = 0.0
-        i0 = min(math.floor(src), n - 1)
-        t = min(max(src - i0, 0.0), 1.0)
-        if mode == "bicubic":
-            a = -0.75
-            coeffs = (((a * (t + 1) - 5 * a) * (t + 1) + 8 * a) * (t + 1) - 4 * a,
-                      ((a + 2) * t - (a + 3)) * t * t + 1,
-                      ((a + 2) * (1 - t) - (a + 3)) * (1 - t) * (1 - t) + 1,
-                      ((a * (2 - t) - 5 * a) * (2 - t) + 8 * a) * (2 - t) - 4 * a)
-            for j, c in enumerate(coeffs):
-                k = max(min(i0 - 1 + j, n - 1), 0)
-                w[o, k] += c
-                taps[o, k] = True
-        else:
-            i1 = i0 + (1 if i0 < n - 1 else 0)
-            w[o, i0] += 1.0 - t
-            w[o, i1] += t
-            taps[o, i0] = taps[o, i1] = True
-    return w, taps
+    fused, unfused = (_taps(n, out, mode, align_corners, scale, op, f) for f in (True, False))
+    for o, (row, other) in enumerate(zip(fused, unfused)):
+        for j, ((k, c), (k2, c2)) in enumerate(zip(row, other)):
+            kept = float(c)
+            if reduced:
+                if mode != "bicubic" and j == 0 and out != n:  # lambda0 from the stored lambda1
+                    lam1 = float(quantize(np.asarray(row[1][1], op), dt))
+                    kept = float(quantize(np.asarray(op(1) - op(lam1), op), dt))
+                else:
+                    kept = float(quantize(np.asarray(c, op), dt))
+            w[o, k] += kept
+            plain[o, k2] += float(c2)
+            taps[o, k] = taps[o, k2] = True
+            slack[o, k] += abs(kept - float(c)) + arithmetic
+    slack += np.abs(w - plain)
+    return w, taps, np.where(taps, slack, 0.0)
 
 
 def _along(a: np.ndarray, m: np.ndarray, axis: int) -> np.ndarray:
@@ -222,18 +281,27 @@ def _values(input: Tensor, dest: Tensor, sizes: list[int], scales: list[float] |
     finite = np.isfinite(x)
     value = np.where(finite, x, 0).astype(np.float64)
     magnitude = np.abs(value)
+    # how far the weights' own slack moves a value (absolute, not relative to the weights)
+    stray = np.zeros(value.shape)
     lost = (undefined | ~finite).astype(np.float64)
+    dt = input.dtype
     for d, (n, out) in enumerate(zip(spatial, sizes)):
-        weigh = sampling_antialias.weights if antialias else _weights
-        w, taps = weigh(n, out, mode, align_corners, None if scales is None else scales[d])
+        scale = None if scales is None else scales[d]
+        if antialias:
+            w, taps = sampling_antialias.weights(n, out, mode, align_corners, scale)
+            slack = np.zeros(w.shape)
+        else:
+            w, taps, slack = _weights(n, out, mode, align_corners, scale, dt)
         value = _along(value, w, d + 2)
+        stray = _along(stray, np.abs(w), d + 2) + _along(magnitude, slack, d + 2)
         magnitude = _along(magnitude, np.abs(w), d + 2)
         lost = _along(lost, taps.astype(np.float64), d + 2)
-    dt = input.dtype
+    # the kernels accumulate in opmath_t: float for half and bfloat16, rounded once at the end
+    eps = dt.eps if antialias or dt is dtypes.float64 else dtypes.float32.eps
     with np.errstate(all="ignore"):
         roundings = sampling_antialias.ROUNDINGS if antialias else _ROUNDINGS
-        bound = (roundings * dt.eps + input._tolerance()) * magnitude / np.abs(value)
-    bound = np.where(magnitude == 0, 0.0, bound)
+        bound = ((roundings * eps + input._tolerance()) * magnitude + stray) / np.abs(value)
+    bound = np.where((magnitude == 0) & (stray == 0), 0.0, bound)
     lost_any = lost > 0
     if antialias:
         lost_any = lost_any | sampling_antialias.misread(input._geom.shape, sizes)

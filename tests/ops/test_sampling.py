@@ -94,6 +94,29 @@ VALUES: Table = [
     ("interpolate-size-forms", X + f"a = {I}(x, [3, True])\nb = {I}(x, (torch.tensor(3), 2))\n"
                                f"c = {I}(input=x, size=4, mode='nearest', align_corners=None)"),
     ("interpolate-result-is-new", X + f"a = {I}(x, size=(2, 4))\na.add_(1)\nx.add_(2)"),
+    # the source index is one fused multiply-add in opmath_t: output 1 of 2 -> 6 weighs the
+    # second input 2**-26, not 0; half stores that weight as 0 (UpSampleKernel.cpp)
+    ("interpolate-step-fused-index", "s = torch.tensor([0., 1.]).view(1, 1, 2)\n"
+                                     f"a = {I}(s.bfloat16(), size=6, mode='linear')\n"
+                                     f"b = {I}(s.half(), size=6, mode='linear')\n"
+                                     f"c = {I}(s, size=6, mode='linear')\n"
+                                     f"d = {I}(s.double(), size=6, mode='linear')"),
+    ("interpolate-step-2d-3d", "s = torch.cat([torch.zeros(4), torch.full((6,), -0.7)])\n"
+                               f"a = {I}(s.view(1, 1, 1, 2, 5), scale_factor=3.0, "
+                               "mode='trilinear')\n"
+                               f"b = {I}(s.view(1, 1, 2, 5).bfloat16(), scale_factor=3.0, "
+                               "mode='bilinear')\n"
+                               f"c = {I}(s.view(1, 1, 2, 5).half(), size=(6, 7), "
+                               "mode='bicubic')"),
+    # a cubic weight's rounding is absolute, not relative to the weight: small outputs next
+    # to large inputs carry it
+    ("interpolate-bicubic-step-cancels", "s = torch.cat([torch.zeros(19), torch.full((1,), .1)])"
+                                         f"\na = {I}(s.view(1, 1, 5, 4).double(), "
+                                         "size=(9, 8), mode='bicubic')\n"
+                                         "t = torch.cat([torch.ones(52), torch.full((8,), "
+                                         "1000.)])\n"
+                                         f"b = {I}(t.view(1, 2, 5, 6), size=(9, 1), "
+                                         "mode='bicubic')"),
     ("unfold-dtypes", X + f"a = {F}.unfold(x.half(), 2)\nb = {F}.unfold(x.gt(0), (2, 1))\n"
                       f"c = {F}.unfold(x * (1 + 2j), 1, padding=1)\n"
                       f"d = {F}.unfold(x[0], 2, stride=(1, 2))"),
