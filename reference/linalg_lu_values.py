@@ -45,8 +45,14 @@ class Factors:
     tolerance: float
 
 
-def _exact(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
-    """Return (pivots, LU, info) of a real matrix when every step is exact in its dtype."""
+def exact_elimination(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """Return (pivots, LU, info) of a real matrix when every step is exact in its dtype.
+
+    The elimination runs in rationals and in a's dtype side by side, pivoting on the first
+    largest magnitude (idamax); a step is exact when both ways of forming a multiplier
+    (x / p and x * (1 / p), getrf2's reciprocal scaling) and each update equal the rational
+    one. Then any order of the same operations gives these factors and this info (the
+    first zero pivot, 1-based; LAPACK goes on past it). None when some step rounds."""
     m, n = a.shape
     ft = a.dtype.type
     exact = [[Fraction(float(v)) for v in row] for row in a]
@@ -81,7 +87,7 @@ def _exact(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
     return pivots, np.array([[float(v) for v in row] for row in exact]), info
 
 
-def _elimination(a: np.ndarray, gap: float) -> tuple[np.ndarray, np.ndarray, int, bool]:
+def elimination(a: np.ndarray, gap: float = 0.0) -> tuple[np.ndarray, np.ndarray, int, bool]:
     """Return (pivots, LU, info, whether every pivot choice cleared `gap`) in a's dtype."""
     lu = a.copy()
     m, n = lu.shape
@@ -132,7 +138,7 @@ def factor(a: np.ndarray, dt: DType, factor_: int) -> Factors:
     m, n = a.shape
     k = min(m, n)
     if a.dtype.kind != "c" and np.isfinite(a).all():
-        found = _exact(a)
+        found = exact_elimination(a)
         if found is not None:
             pivots, lu, info = found
             return Factors(pivots, lu, info, True, np.zeros((m, n), np.bool_), 0.0)
@@ -142,12 +148,12 @@ def factor(a: np.ndarray, dt: DType, factor_: int) -> Factors:
     cond = _condition(wide[:, :k])
     top = float(np.abs(wide).max(initial=0.0))
     rounding = _MARGIN * max(m, n) * dt.eps * top * (cond if np.isfinite(cond) else 1.0)
-    pivots, lu, info, clear = _elimination(wide, rounding)
+    pivots, lu, info, clear = elimination(wide, rounding)
     if k == 0:
         return Factors(pivots, lu, info, True, np.zeros((m, n), np.bool_), 0.0)
     settled = clear and np.isfinite(cond) and _MARGIN * max(m, n) * dt.eps * cond < 1
     if not settled:
-        info = _elimination(a.copy(), 0.0)[2]
+        info = elimination(a.copy())[2]
         return Factors(pivots, lu, info, False, np.ones((m, n), np.bool_), 0.0)
     lost, tolerance = _bounded(lu, factor_ * max(m, n) * dt.eps * cond, dt.eps)
     return Factors(pivots, lu, 0, True, lost, tolerance)

@@ -3,7 +3,7 @@
 All four factor a matrix by LU with partial pivoting (LAPACK getrf). Whether a pivot comes out
 exactly zero decides whether inv and solve raise (and the info inv_ex and solve_ex return),
 and whether det and slogdet give exact zeros. That is certain in two cases only, which
-`factor` tells apart from the rest:
+`factor` tells apart from the rest (the eliminations are linalg_lu_values.py's):
 
 - every step of the elimination is exact in the dtype: the multipliers (x / p and x * (1 / p),
   getrf2's reciprocal scaling, alike) and each update. Then any order of the same operations
@@ -22,73 +22,16 @@ passes the cap (zeros among them) are left undetermined.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from .dtypes import dtype as DType
+from .linalg_lu_values import elimination, exact_elimination
 from .ops import BY_KEY
 from .reduction_values import _TOLERANCE_CAP
 
 # how far above the factorisation's backward error (n * eps * ||A||) the smallest singular
 # value must lie before no pivot can round to zero
 _MARGIN = 64.0
-
-
-def _exact_elimination(a: np.ndarray) -> tuple[int, bool]:
-    """Return (first zero pivot's 1-based index or 0, whether every step was exact).
-
-    `a` holds the real matrix in its dtype; the elimination runs in rationals and in that
-    dtype side by side, pivoting on the first largest magnitude (idamax).
-    """
-    n = a.shape[0]
-    ft = a.dtype.type
-    exact = [[Fraction(float(v)) for v in row] for row in a]
-    rounded = a.copy()
-    first_zero = 0
-    for k in range(n):
-        p = max(range(k, n), key=lambda i: (abs(exact[i][k]), -i))
-        exact[k], exact[p] = exact[p], exact[k]
-        rounded[[k, p]] = rounded[[p, k]]
-        pivot = exact[k][k]
-        if pivot == 0:
-            first_zero = first_zero or k + 1
-            continue
-        with np.errstate(all="ignore"):
-            reciprocal = ft(1) / rounded[k, k]
-        for i in range(k + 1, n):
-            m = exact[i][k] / pivot
-            by_reciprocal = ft(rounded[i, k] * reciprocal)
-            by_division = ft(rounded[i, k] / rounded[k, k])
-            if Fraction(float(by_reciprocal)) != m or Fraction(float(by_division)) != m:
-                return first_zero, False
-            rounded[i, k] = by_reciprocal
-            exact[i][k] = m
-            for j in range(k + 1, n):
-                exact[i][j] -= m * exact[k][j]
-                with np.errstate(all="ignore"):
-                    rounded[i, j] = ft(rounded[i, j] - by_reciprocal * rounded[k, j])
-                if not np.isfinite(rounded[i, j]) or Fraction(float(rounded[i, j])) != exact[i][j]:
-                    return first_zero, False
-    return first_zero, True
-
-
-def _float_elimination(a: np.ndarray) -> int:
-    """Return the first exactly zero pivot (1-based) of an elimination in a's own dtype."""
-    lu = a.copy()
-    n = lu.shape[0]
-    first_zero = 0
-    with np.errstate(all="ignore"):
-        for k in range(n):
-            mags = np.abs(lu[k:, k].real) + np.abs(lu[k:, k].imag)
-            p = k + int(np.argmax(mags))
-            lu[[k, p]] = lu[[p, k]]
-            if lu[k, k] == 0:
-                first_zero = first_zero or k + 1
-                continue
-            lu[k + 1:, k] *= lu.dtype.type(1) / lu[k, k]
-            lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
-    return first_zero
 
 
 def well_conditioned(a: np.ndarray, dt: DType) -> bool:
@@ -109,12 +52,12 @@ def factor(a: np.ndarray, dt: DType) -> tuple[int, bool]:
     if a.shape[-1] == 0:
         return 0, True
     if a.dtype.kind != "c" and np.isfinite(a).all():
-        info, exact = _exact_elimination(a)
-        if exact:
-            return info, True
+        found = exact_elimination(a)
+        if found is not None:
+            return found[2], True
     if well_conditioned(a, dt):
         return 0, True
-    return _float_elimination(a), False
+    return elimination(a)[2], False
 
 
 def _bound(a: np.ndarray, dt: DType, t_in: float) -> float:
