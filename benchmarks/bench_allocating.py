@@ -282,6 +282,7 @@ def _cases() -> tuple[Case, ...]:
     add("diagonal_copy", "L.diagonal_copy(a, 0, 1, 2)")
     add("select_copy", "L.select_copy(a, 1, 2)")
     add("slice_copy", "L.slice_copy(a, 2, 0, 4, 2)")
+    add("narrow_copy", "L.narrow_copy(p, 1, 1, 2)", "a.narrow_copy(0, 0, 2)")
     # -- indexing with tensors
     add("index_select", "a.index_select(1, ix)", "L.index_select(p, 0, ix)")
     add("gather", "a.gather(2, g)", "L.gather(p, 0, g)")
@@ -403,6 +404,10 @@ def _cases() -> tuple[Case, ...]:
     add("fft.irfftn", "L.fft.irfftn(c)")
     add("fft.hfft", "L.fft.hfft(c)")
     add("fft.ihfft", "L.fft.ihfft(a)")
+    add("fft.hfft2", "L.fft.hfft2(c)")
+    add("fft.hfftn", "L.fft.hfftn(c)", "L.fft.hfftn(c, dim=(2, 0))")
+    add("fft.ihfft2", "L.fft.ihfft2(a)")
+    add("fft.ihfftn", "L.fft.ihfftn(p)", "L.fft.ihfftn(a, dim=(1,))")
     # -- linalg: LAPACK's column-major results (q is symmetric positive-definite)
     add("linalg.svd", "L.linalg.svd(q)")
     add("linalg.svdvals", "L.linalg.svdvals(qb)")
@@ -514,7 +519,8 @@ def _cases() -> tuple[Case, ...]:
     add("rand_like", "L.rand_like(p)", "L.rand_like(imc, dtype=L.float64)")
     add("randn_like", "L.randn_like(p)")
     add("randint_like", "L.randint_like(p, 5)", "L.randint_like(n, 1, 4)")
-    add("normal", "L.normal(p, 2.0)", "L.normal(a, r)", "L.normal(1.0, mt)")
+    add("normal", "L.normal(p, 2.0)", "L.normal(a, r)", "L.normal(1.0, mt)",
+        "L.normal(0.0, 1.0, (4, 4), device=a.device)")
     add("bernoulli", "L.bernoulli(pr)", "pr.bernoulli(0.5)", "L.bernoulli(pr, out=o1)")
     add("multinomial", "L.multinomial(pr, 2)", "pr.multinomial(5, replacement=True)")
     for name, args in (("uniform_", ""), ("normal_", ""), ("random_", "5"),

@@ -15,9 +15,9 @@ per_sample_weights scale the rows (mode='sum' only).
 
 The values are sums of products within the op table's tolerance (the CPU kernels accumulate
 half and bfloat16 in float and round once, or round the mean after dividing in the dtype).
-Offsets that decrease, max_norm (which renormalises weight in place) and include_last_offset
-with no bag (torch 2.13's max and padding_idx kernels crash the process there) are not
-modelled.
+max_norm renormalises weight in place first, as embedding's does (reference/shaping_lookups.py
+embedding_renorm_). Offsets that decrease and include_last_offset with no bag (torch 2.13's max
+and padding_idx kernels crash the process there) are not modelled.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from . import values as vals
 from .offset_values import element_offsets, index_values, read_at, store
 from .operands import is_tensor
 from .promotion import promote_types
+from .shaping_lookups import embedding_renorm_
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -89,7 +90,7 @@ def embedding_bag(input: Tensor, weight: Tensor,  # noqa: A002 - torch's name
     if mode == "max" and sparse:
         raise errors.fail("embedding_bag_max_sparse")
     if max_norm is not None:
-        raise errors.fail("not_modelled", what="embedding_bag's max_norm")
+        embedding_renorm_(weight, flat, float(max_norm), float(norm_type))
     if psw is not None and mode != "sum":
         raise errors.fail("embedding_bag_psw_mode", mode=mode)
     rows = int(weight.shape[0])

@@ -17,6 +17,7 @@ shape and copied into, its dtype any complex (any floating for c2r) one.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
 # ruff: noqa: A001, A002 - torch's names: input, and fft's own functions
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2",
-           "irfft2", "fftn", "ifftn", "rfftn", "irfftn"]
+           "irfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfft2", "ihfft2", "hfftn",
+           "ihfftn"]
 
 # -- arguments (python_arg_parser.cpp, as the fft_* bindings declare them) ---------------------
 
@@ -247,6 +249,7 @@ def _r2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[i
     `late_out`: out's dtype is checked here (fft_r2c_maybe_out), not by the caller."""
     sig = _Signal(t, dims, sizes)
     mode = _norm(norm)
+    _check_real(t)
     if late_out:
         _check_out(fname, out, True)
     sig.kernel_checks()
@@ -271,25 +274,71 @@ def _r2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[i
     return _output(key, t, sig, tuple(shape), strides, dt, compute, out, conj=not forward)
 
 
+def _check_real(t: Tensor) -> None:
+    """_fft_r2c's own check, which only ihfftn reaches with a complex input (a meta kernel
+    words it as torch._check's default)."""
+    if not t.dtype.is_floating_point:
+        if t.is_meta:
+            raise errors.fail("fft_r2c_meta_real")
+        raise errors.fail("fft_r2c_real", type=t.dtype.scalar_name)
+
+
+def _r2c_then_c2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[int],
+                  norm: str | None, out: Tensor | None) -> Tensor:
+    """ihfftn of several dims (SpectralOps.cpp fft_ihfftn_impl): _fft_r2c of the last dim,
+    conj_physical of it (a TensorIterator op over a dense tensor: its layout), then a backward
+    _fft_c2c of the other dims, into out= through _fft_c2c_out (checked after the r2c)."""
+    sig = _Signal(t, dims, sizes)
+    mode = _norm(norm)
+    _check_real(t)
+    sig.kernel_checks()
+    _check_out(fname, out, True)
+    g = sig.geom
+    shape = list(g.shape)
+    shape[dims[-1]] = shape[dims[-1]] // 2 + 1
+    half = spectral.exec_fft_strides(g.strides, tuple(shape), dims[-1:], sig.meta)
+    strides = spectral.exec_fft_strides(half, tuple(shape), spectral.sort_dims(half, dims[:-1]),
+                                        sig.meta)
+    n = _numel(g.shape, dims)
+    factor = spectral.scale(mode, False, n)
+    dt = t.dtype.to_complex()
+
+    def compute() -> Any:
+        y = spectral.values("r2c", sig.values, dims, sizes, factor)
+        return spectral.result(key, y.conj(), sig.values, sig.defined, sig.tolerance, dims, n,
+                               factor, dt)
+    return _output(key, t, sig, tuple(shape), strides, dt, compute, out)
+
+
 def _c2r(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[int], last: int,
          norm: str | None, forward: bool, out: Tensor | None) -> Tensor:
     """A complex input (promoted) resized, then _fft_c2r (of its conjugate for hfft): a c2c
-    transform of all dims but the last first, then a real one of the last."""
+    transform of all dims but the last first, then a real one of the last.
+
+    hfftn of several dims (SpectralOps.cpp fft_hfftn_impl) runs those as two ops: _fft_c2c of
+    all dims but the last, then _fft_c2r of the last dim of its conj view (which the math-bit
+    fallback resolves into a copy of the c2c result's layout); out= is checked between them.
+    """
     resized = (*sizes[:-1], last // 2 + 1)
+    staged = forward and len(dims) > 1
     # hfft of one dim conjugates the input itself; hfftn conjugates the c2c result
     sig = _Signal(t, dims, resized, conj=forward and len(dims) == 1)
     mode = _norm(norm)
-    _check_out(fname, out, False)
+    if not staged:
+        _check_out(fname, out, False)
     sig.kernel_checks()
+    if staged:
+        _check_out(fname, out, False)
     g = sig.geom
     strides = sig.c2c_strides(dims[:-1]) if len(dims) > 1 else g.strides
     shape = list(g.shape)
     shape[dims[-1]] = last
-    if sig.meta and spectral.one_pass(dims):
+    c2r_dims = dims[-1:] if staged else dims
+    if sig.meta and spectral.one_pass(c2r_dims):
         # meta takes the CUDA path (_meta_registrations.py meta_fft_c2r): one pass over a
         # contiguous clone of the input
-        out_strides = spectral.exec_fft_strides(contiguous_strides(g.shape), tuple(shape), dims,
-                                                True)
+        out_strides = spectral.exec_fft_strides(contiguous_strides(g.shape), tuple(shape),
+                                                c2r_dims, True)
     else:
         out_strides = spectral.exec_fft_strides(strides, tuple(shape), dims[-1:], sig.meta)
     n = _numel(shape, dims)
@@ -422,15 +471,52 @@ def _r2c_n(name: str, b: dict[str, Any]) -> Tensor:
                 late_out=True)
 
 
-def _c2r_n(name: str, b: dict[str, Any]) -> Tensor:
+def _c2r_n(name: str, b: dict[str, Any], forward: bool = False) -> Tensor:
+    """irfftn and (forward) hfftn: canonicalize_fft_c2r_shape_and_dim_args, then _c2r."""
     t, s = b["input"], b["s"]
+    fname = "hfftn" if forward else "irfftn"
     dims, sizes = _shape_and_dims(t, s, b["dim"])
     if not dims:
-        raise errors.fail("fft_no_axis", op="irfftn")
+        raise errors.fail("fft_no_axis", op=fname)
     last = 2 * (t._geom.shape[dims[-1]] - 1) if s is None or s[-1] == -1 else sizes[-1]
     _check_points(last)
     t = _promoted(t, True)
-    return _c2r(f"fft.{name}", "irfftn", t, dims, sizes, last, b["norm"], False, b["out"])
+    return _c2r(f"fft.{name}", fname, t, dims, sizes, last, b["norm"], forward, b["out"])
+
+
+def _ihfft_n(name: str, b: dict[str, Any]) -> Tensor:
+    """ihfftn: a complex input is refused by the r2c kernel, not up front as by rfftn."""
+    t = b["input"]
+    dims, sizes = _shape_and_dims(t, b["s"], b["dim"])
+    if not dims:
+        raise errors.fail("fft_no_axis", op="ihfftn")
+    t = _promoted(t, False)
+    if len(dims) == 1 and b["out"] is not None:
+        return _out_unwritten(t, dims, sizes, b["norm"], b["out"])
+    if len(dims) == 1:  # a conj view of the r2c result
+        return _r2c(f"fft.{name}", "ihfftn", t, dims, sizes, b["norm"], False, True, None)
+    return _r2c_then_c2c(f"fft.{name}", "ihfftn", t, dims, sizes, b["norm"], b["out"])
+
+
+def _out_unwritten(t: Tensor, dims: Sequence[int], sizes: Sequence[int], norm: str | None,
+                   out: Tensor) -> Tensor:
+    """ihfftn of one dim with out= (SpectralOps.cpp fft_ihfftn_impl): its
+    `at::conj_physical_out(tmp, out)` passes out as the input and the r2c result `tmp` as the
+    output, so tmp (its dtype checked against out's, then resized to out's shape, warning)
+    takes out's conjugate, and out comes back unwritten, its version unchanged."""
+    sig = _Signal(t, dims, sizes)
+    _norm(norm)
+    _check_real(t)
+    sig.kernel_checks()
+    shape = list(sig.geom.shape)
+    shape[dims[0]] = shape[dims[0]] // 2 + 1
+    dt = t.dtype.to_complex()
+    if out.dtype is not dt:
+        raise errors.fail("out_dtype", out=dt.scalar_name, common=out.dtype.scalar_name)
+    if out._geom.shape != tuple(shape) and _numel(shape, range(len(shape))):
+        warnings.warn(errors.warning("out_resized", old=tuple(shape), new=out._geom.shape),
+                      stacklevel=4)
+    return out
 
 
 def fft2(*args: Any, **kwargs: Any) -> Tensor:
@@ -471,6 +557,26 @@ def irfft2(*args: Any, **kwargs: Any) -> Tensor:
 def irfftn(*args: Any, **kwargs: Any) -> Tensor:
     """Return torch.fft.irfftn(input, s=None, dim=None, norm=None, *, out=None)."""
     return _c2r_n("irfftn", _bind("fft_irfftn", _N_DIM, args, kwargs))
+
+
+def hfft2(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.fft.hfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None)."""
+    return _c2r_n("hfft2", _bind("fft_hfft2", _TWO_DIM, args, kwargs), True)
+
+
+def hfftn(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.fft.hfftn(input, s=None, dim=None, norm=None, *, out=None)."""
+    return _c2r_n("hfftn", _bind("fft_hfftn", _N_DIM, args, kwargs), True)
+
+
+def ihfft2(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.fft.ihfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None)."""
+    return _ihfft_n("ihfft2", _bind("fft_ihfft2", _TWO_DIM, args, kwargs))
+
+
+def ihfftn(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.fft.ihfftn(input, s=None, dim=None, norm=None, *, out=None)."""
+    return _ihfft_n("ihfftn", _bind("fft_ihfftn", _N_DIM, args, kwargs))
 
 
 # -- the helpers: fftshift, ifftshift, fftfreq, rfftfreq (reference/fft_helpers.py) ----------

@@ -24,6 +24,7 @@ from . import (
     joins,
     linalg_lu,
     matrix_functions,
+    normal_factory,
     normalization,
     norms,
     pointwise,
@@ -152,5 +153,6 @@ for _module in (reductions, joins, products, scatters, gathers, normalization, s
                 cumulative, statistics, reordering, batch_norm, shaping_lookups, blas, contraction,
                 building, building_lists, counting, accumulate_binding, indexed_binding,
                 distances,
-                einstein, randomness, norms, matrix_functions, bucketing, linalg_lu):
+                einstein, randomness, norms, matrix_functions, bucketing, linalg_lu,
+                normal_factory):  # after randomness: its normal takes randomness's forms too
     FUNCTIONS.update(_module.FUNCTIONS)

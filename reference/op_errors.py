@@ -138,9 +138,10 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError, "Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, but "
         "got false.  (Could this error message be improved?  If so, please report an "
         "enhancement request to PyTorch.)"),
+    # worded as "not_modelled" is, so that no target is compared on it
     "narrow_copy_past_storage": (
-        NotImplementedError, "narrow_copy(out=...) would write past the end of out's storage, "
-        "which torch does without a check: outside the reference model"),
+        NotImplementedError, "the model has no rule for narrow_copy(out=...) writing past the "
+        "end of out's storage, which torch does without a check"),
     # gathers (gathers.py, advanced_indexing.py): keep this family's messages below this line
     # index_select, gather, take (TensorAdvancedIndexing.cpp, ScatterGatherKernel.cpp)
     "index_select_vector": (IndexError, "index_select(): Index is supposed to be a vector"),
@@ -1451,4 +1452,31 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "embedding_bag_max_range": (
         RuntimeError, "embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx "
         "to be {idx}"),
+    # fft's Hermitian n-d transforms (reference/fft.py hfft2, ihfft2, hfftn, ihfftn): keep
+    # this family's messages below this line. mkl/SpectralOps.cpp _fft_r2c_mkl's input check,
+    # and the same check in _meta_registrations.py meta_fft_r2c (torch._check's default text)
+    "fft_r2c_real": (RuntimeError, "Only supports floating-point dtypes, but found: {type}"),
+    "fft_r2c_meta_real": (
+        RuntimeError, "Expected cond to be True, but got False. (Could this error message be "
+        "improved? If so, please report an enhancement request to PyTorch.)"),
+    # normal's factory form (reference/randomness.py _normal_factory): keep its messages below
+    # this line. python_arg_parser.cpp's refusal and check_out_type_matches
+    "normal_factory_arguments": (
+        TypeError, "normal() received an invalid combination of arguments - got ({got}), but "
+        "expected one of:"),
+    "normal_out_dtype_mismatch": (
+        RuntimeError, "dtype {dtype} does not match dtype of out parameter ({out})"),
+    # embedding's max_norm (reference/shaping_lookups.py embedding_renorm_): keep its messages
+    # below this line. Embedding.cpp embedding_renorm_cpu_'s checkDim and checkScalarTypes, and
+    # the norm() of a row (ReduceOps.cpp)
+    "embedding_renorm_dim": (
+        RuntimeError, "Expected 2-dimensional tensor, but got {ndim}-dimensional tensor for "
+        "argument #1 'self' (while checking arguments for embedding_renorm_)"),
+    "embedding_renorm_indices": (
+        RuntimeError, "Expected tensor for argument #2 'indices' to have one of the following "
+        "scalar types: Long, Int; but got {type} instead (while checking arguments for "
+        "embedding_renorm_)"),
+    "embedding_renorm_norm_dtype": (
+        RuntimeError, "norm(): input dtype should be either floating point or complex. Got "
+        "{type} instead."),
 }

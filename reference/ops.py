@@ -501,15 +501,20 @@ def _unpooling() -> tuple[OpSpec, ...]:
 
 def _spectral() -> tuple[OpSpec, ...]:
     """torch.fft's transforms (reference/fft.py), each with out=: ifft and ihfft of a real
-    input are a conj view of the kernel's output, the rest new tensors. Their tolerance is a
-    factor of eps * (log2(n) + 1) (reference/spectral.py); torch._refs.fft has them all."""
+    input are a conj view of the kernel's output (ihfft2 and ihfftn too, of one dim), the rest
+    new tensors. hfft2 and hfftn are a c2c of all dims but the last then a c2r of the last;
+    ihfft2 and ihfftn an r2c of the last, conj_physical, then a c2c of the others
+    (SpectralOps.cpp fft_hfftn_impl, fft_ihfftn_impl). Their tolerance is a factor of
+    eps * (log2(n) + 1) (reference/spectral.py); torch._refs.fft has them all."""
     one, several = ("n", "dim", "norm"), ("s", "dim", "norm")
+    views = ("ifft", "ihfft", "ihfft2", "ihfftn")
     return tuple(
         _v(f"fft.{name}", "fft", method=False, function=True, out=True, tolerance=64,
            keywords=one if name[-1] == "t" else several,
-           contract=C.COPY_OR_VIEW_OF_COPY if name in ("ifft", "ihfft") else C.COPY)
+           contract=C.COPY_OR_VIEW_OF_COPY if name in views else C.COPY)
         for name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2",
-                     "irfft2", "fftn", "ifftn", "rfftn", "irfftn"))
+                     "irfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfft2", "ihfft2", "hfftn",
+                     "ihfftn"))
 
 
 def _convolution() -> tuple[OpSpec, ...]:
@@ -679,7 +684,9 @@ def _shaping() -> tuple[OpSpec, ...]:
     PixelShuffle.cpp, ChanelShuffle.cpp, Onehot.cpp, Embedding.cpp). pad's constant and edge
     modes and the shuffles allocate in the input's suggest_memory_format, circular pad, one_hot
     and embedding contiguous. one_hot's width is its input's largest value plus one where
-    num_classes is -1. torch._refs.nn.functional 2.13 has the shuffles alone."""
+    num_classes is -1; embedding's max_norm= first renormalises in place the weight rows it
+    reads (embedding_renorm_: one bump of the weight's version; the case table covers it).
+    torch._refs.nn.functional 2.13 has the shuffles alone."""
     fn = {"method": False, "function": True}
     return (_v("nn.functional.pad", "shaping", **fn, contract=C.COPY,
                keywords=("mode", "value"), unsupported_on=NO_REFS),
@@ -887,7 +894,8 @@ def _random() -> tuple[OpSpec, ...]:
     resized quietly); the in-place fills keep their input's layout, refuse one whose elements
     share memory and check their arguments and dtype each in its order. The values drawn are
     undetermined: never compared, and no op reading values is drawn on them. torch._refs 2.13
-    has normal, normal_, exponential_, geometric_, cauchy_ and log_normal_ alone."""
+    has normal, normal_, exponential_, geometric_, cauchy_ and log_normal_ alone. normal's
+    factory form normal(mean, std, size) takes no tensor: its case table covers it."""
     refs = ("normal", "normal_", "exponential_", "geometric_", "cauchy_", "log_normal_")
     out = [_v(name, "random", method=False, function=True, contract=C.COPY,
               keywords=("dtype", "memory_format"), unsupported_on=NO_REFS)
@@ -985,6 +993,10 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
                  "select_copy", "slice_copy"):
         out.append(_v(name, "view_copy", method=False, function=True, contract=C.COPY,
                       out=True))
+    # narrow_copy has a CPU kernel of its own (TensorShape.cpp narrow_copy_dense_cpu_out): a
+    # contiguous result; out= resized by resize_ and filled as if contiguous, whatever its
+    # strides (reference/scatters.py)
+    out.append(_v("narrow_copy", "view_copy", function=True, contract=C.COPY, out=True))
     # tensor indexing (reference/gathers.py); how many elements masked_select, nonzero and
     # argwhere find decides their output's shape
     for name in ("index_select", "gather", "take", "masked_select", "nonzero", "argwhere",

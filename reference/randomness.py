@@ -104,7 +104,7 @@ def _fill(t: Tensor, target: Tensor | None = None) -> Tensor:
 
 def normal_(t: Tensor, mean: float = 0.0, std: float = 1.0) -> Tensor:
     """Tensor.normal_(mean=0, std=1) (normal_impl_; cpu normal_kernel dispatches first)."""
-    if std < 0:
+    if not std >= 0:  # NaN too (CHECK_NORMAL_STD)
         raise errors.fail("normal_std", std=_num(std))
     if t.numel() == 0:
         t._bump()
@@ -367,11 +367,11 @@ def normal(mean: Any, std: Any = 1.0, size: Any = None, *, generator: Any = None
     """Return torch.normal for a tensor mean and/or std (normal_impl, normal_out_impl): a
     contiguous result of their broadcast shape and mean's dtype (std's for a float mean)."""
     if not is_tensor(mean) and not is_tensor(std):
-        # the factory form normal(mean, std, size) is torch.empty(size).normal_(): not modelled
+        # the factory form normal(mean, std, size) is reference/normal_factory.py's
         raise errors.fail("normal_arguments")
     if is_tensor(std):
         _std_checked(std)
-    elif std < 0:
+    elif not std >= 0:
         raise errors.fail("normal_std", std=_num(std))
     if is_tensor(mean) and is_tensor(std):
         shape = broadcast_shapes(tuple(mean.shape), tuple(std.shape))

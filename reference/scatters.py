@@ -25,6 +25,7 @@ from . import dtype_views, dtypes, errors, pointwise, slice_views, storage_ops, 
 from .geometry import Geometry, contiguous_strides, overlaps_internally
 from .iterator import Layout
 from .operands import is_tensor
+from .signatures import parse, signature
 from .storage import Storage
 
 if TYPE_CHECKING:
@@ -378,9 +379,35 @@ def _narrow_copy(input: Any, dim: int, start: Any, length: int,  # noqa: A002
     return out
 
 
-def narrow_copy(input: Tensor, dim: int, start: int, length: int, *,  # noqa: A002
-                out: Tensor | None = None) -> Tensor:
-    return _narrow_copy(input, dim, start, length, out)
+_NARROW_COPY = signature(
+    "narrow_copy(Tensor input, int dim, int start, int length, *, Tensor? out=None)")
+_NARROW_COPY_METHOD = signature("narrow_copy(int dim, int start, int length)")
+
+
+def _index_tensors(args: Sequence[Any], kwargs: dict[str, Any]
+                   ) -> tuple[list[Any], dict[str, Any]]:
+    """Hand an int parameter's one-element integer tensor on as the int the parser reads."""
+    def index(v: Any) -> Any:
+        if is_tensor(v) and v.numel() == 1 and not v.dtype.is_floating_point \
+                and not v.dtype.is_complex and v.dtype is not dtypes.bool_:
+            return operator.index(v)
+        return v
+    return ([args[0], *map(index, args[1:])] if args else [],
+            {k: v if k in ("input", "out") else index(v) for k, v in kwargs.items()})
+
+
+def narrow_copy(*args: Any, **kwargs: Any) -> Tensor:
+    """Return torch.narrow_copy(input, dim, start, length, *, out=None)."""
+    args_, kwargs_ = _index_tensors(args, kwargs)
+    b = parse((_NARROW_COPY,), args_, kwargs_)
+    return _narrow_copy(b["input"], b["dim"], b["start"], b["length"], b.get("out"))
+
+
+def narrow_copy_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """Return Tensor.narrow_copy(dim, start, length)."""
+    args_, kwargs_ = _index_tensors([self, *args], kwargs)
+    b = parse((_NARROW_COPY_METHOD,), args_[1:], kwargs_)
+    return _narrow_copy(self, b["dim"], b["start"], b["length"], None)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {f.__name__: f for f in (

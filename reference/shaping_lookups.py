@@ -19,8 +19,8 @@ embedding (torch/nn/functional.py embedding; Embedding.cpp embedding_symint) che
 padding_idx against the weight's rows in Python (an AssertionError), then a 2-d weight and
 int64 or int32 indices; the rows are index_select's (an index out of range is an IndexError),
 viewed to indices.shape + (embedding_dim,): contiguous, not tracked as a view. padding_idx
-changes no value of the forward result. max_norm (which renormalises the weight in place) is
-not modelled.
+changes no value of the forward result. max_norm renormalises the weight in place first
+(embedding_renorm_, below).
 """
 
 from __future__ import annotations
@@ -222,5 +222,65 @@ def functional_embedding(input: Tensor, weight: Tensor,  # noqa: A002 - torch's 
     else:
         padding_idx = -1
     if max_norm is not None:
-        raise errors.fail("not_modelled", what="embedding's max_norm")
+        embedding_renorm_(weight, input, float(max_norm), float(norm_type))
     return FUNCTIONS["embedding"](weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def embedding_renorm_(weight: Tensor, indices: Tensor, max_norm: float,
+                      norm_type: float) -> Tensor:
+    """Renormalise in place the rows of weight that indices name (Embedding.cpp
+    embedding_renorm_cpu_, which F.embedding calls under no_grad when max_norm is given).
+
+    After its checks (a 2-d weight, int64 or int32 indices) the kernel walks the distinct
+    indices in ascending order: row `weight[i]` (a negative i wraps, one past the rows is
+    select()'s IndexError, raised with the rows before it already written) whose
+    `norm(norm_type)` exceeds max_norm is multiplied by max_norm / (norm + 1e-7). Its writes
+    go through untracked views: one bump of weight's version at the end, whatever it changed.
+    The norm and the product round in the weight's dtype: the new values carry a few eps.
+    """
+    if weight.ndim != 2:
+        raise errors.fail("embedding_renorm_dim", ndim=weight.ndim)
+    if indices.dtype not in (dtypes.int64, dtypes.int32):
+        raise errors.fail("embedding_renorm_indices", type=indices._typename())
+    rows = weight._geom.shape[0]
+    if not (weight.is_meta or indices.is_meta) and indices.numel():
+        if not (weight.dtype.is_floating_point or weight.dtype.is_complex):
+            raise errors.fail("embedding_renorm_norm_dtype", type=weight.dtype.scalar_name)
+        wanted = sorted(set(int(i) for i in indices._values().astype(np.int64).ravel()))
+        for i in wanted:
+            if not -rows <= i < rows:  # the failed call bumps no version
+                raise errors.fail("select_range", index=i, shape=list(weight._geom.shape),
+                                  dim=0)
+            _renorm_row(weight, i % rows, max_norm, norm_type)
+    weight._bump()
+    return weight
+
+
+def _renorm_row(weight: Tensor, i: int, max_norm: float, norm_type: float) -> None:
+    """row *= max_norm / (norm + 1e-7) where the row's norm exceeds max_norm."""
+    from .geometry import Geometry
+    from .reduction_values import Result
+    from .reductions import store
+    g = weight._geom
+    row = type(weight)(weight._storage, Geometry(((g.shape[1],), (g.strides[1],),
+                                                  g.offset + i * g.strides[0])), weight.dtype)
+    x = row._values().astype(complex if weight.dtype.is_complex else np.float64)
+    defined = bool(np.asarray(row._defined()).all()) and bool(np.isfinite(x).all())
+    with np.errstate(all="ignore"):
+        a = np.abs(x)
+        if norm_type == 0:
+            norm = float(np.count_nonzero(a))
+        elif np.isinf(norm_type):
+            norm = float(a.max() if norm_type > 0 else a.min()) if a.size else 0.0
+        else:
+            norm = float(np.sum(a ** norm_type) ** (1 / norm_type))
+    eps = weight.dtype.eps
+    # how close to max_norm a norm in the weight's dtype may be and still go either way
+    close = abs(norm - max_norm) <= 4 * eps * max(abs(norm), abs(max_norm))
+    if not defined or close:
+        writes.forget(row, np.ones(row._geom.shape, np.bool_))
+        return
+    if norm > max_norm:
+        scale = max_norm / (norm + 1e-7)
+        with np.errstate(all="ignore"):
+            store(row, Result(x * scale, None, 4 * eps), False)

@@ -4,7 +4,7 @@ as_strided_scatter) and narrow_copy, each routed to scatters.py."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import scatters
 
@@ -36,5 +36,5 @@ class ScatterMethods:
                            stride: Sequence[int], storage_offset: int | None = None) -> Tensor:
         return scatters.method("as_strided_scatter", self, src, size, stride, storage_offset)
 
-    def narrow_copy(self: Tensor, dim: int, start: int, length: int) -> Tensor:
-        return scatters.narrow_copy(self, dim, start, length)
+    def narrow_copy(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return scatters.narrow_copy_method(self, *args, **kwargs)

@@ -306,7 +306,7 @@ _COPIED_VIEW = {"view_copy": "view", "as_strided_copy": "as_strided",
                 "transpose_copy": "transpose", "permute_copy": "permute",
                 "expand_copy": "expand", "unsqueeze_copy": "unsqueeze",
                 "squeeze_copy": "squeeze", "diagonal_copy": "diagonal",
-                "select_copy": "select", "slice_copy": "narrow"}
+                "select_copy": "select", "slice_copy": "narrow", "narrow_copy": "narrow"}
 
 
 def _view_copy(name: str) -> Builder:
@@ -323,7 +323,8 @@ def _view_copy(name: str) -> Builder:
         if name in ("view_copy", "expand_copy", "permute_copy") and args and \
                 not isinstance(args[0], tuple):
             args = (args,)  # the functions take the shape as one list
-        return Op(name, args, op.kwargs, kind="function")
+        # narrow_copy alone is a Tensor method too
+        return Op(name, args, op.kwargs, kind=_kind(ch) if name == "narrow_copy" else "function")
     return build
 
 

@@ -64,7 +64,7 @@ def _several_dims(name: str) -> Builder:
     """torch.fft.<name>(t, s, dim, norm): a few distinct dims (all by default for the n-d
     ones, the last two for the 2-d ones), sizes for them now and then."""
     two = name.endswith("2")
-    c2r = name.startswith("irfft")
+    c2r = name.startswith(("irfft", "hfft"))
 
     def build(t: Tensor, ch: Chooser, ctx: Context) -> Op:
         ndim = t.ndim
@@ -97,14 +97,15 @@ def _several_dims(name: str) -> Builder:
 
 def _applies(name: str) -> Applies:
     """Valid calls exist for an input of a dtype the CPU kernels take, with elements (MKL
-    refuses a batch of no transforms), of enough dims; real input for rfft and ihfft."""
+    refuses a batch of no transforms), of enough dims (one for the n-d ones of a real
+    result or input); real input for rfft and ihfft and their 2-d and n-d forms."""
     real_only = name.startswith(("rfft", "ihfft"))
     rank = 2 if name.endswith("2") else 0 if name.endswith("n") else 1
 
     def applies(t: Tensor) -> bool:
         return (t.dtype not in _REDUCED and t.numel() > 0 and t.ndim >= rank
                 and not (real_only and t.dtype.is_complex)
-                and not (name.startswith(("rfftn", "irfftn")) and t.ndim == 0))
+                and not (name in ("rfftn", "irfftn", "hfftn", "ihfftn") and t.ndim == 0))
     return applies
 
 
