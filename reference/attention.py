@@ -168,6 +168,14 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
         # integral query's dtype elsewhere (which path does is not traced)
         raise errors.fail("not_modelled", what="scaled_dot_product_attention of an empty "
                           "value with a bool mask and an integral query")
+    if value.size(-1) == 0 or key.size(-2) == 0 or 0 in tuple(query.shape)[:-1]:
+        # measured on torch 2.13 (the path is not traced in the source): no output element or
+        # no key gives zeros of query's batch and length by value's head size, plus the inputs'
+        # sums times 0 (an inf or NaN anywhere makes it all NaN); strides as that add lays
+        # them out, not broadcast with key's batch
+        total = (query.sum() + key.sum() + value.sum()) * 0
+        return factories.zeros((*tuple(query.shape)[:-1], value.size(-1)), dtype=query.dtype,
+                               device=query.device) + total
     if mask is not None and mask.dtype is dtypes.bool_:
         mask = _bool_mask(mask, query.dtype)
     if flash:

@@ -148,6 +148,16 @@ _ATTENTION: Table = [
                        f"j = {S}(q[None], k[None], k[None])\n"
                        f"m = {S}(q, k, k[..., :2])\n"
                        f"n = {S}(q[:, :, :0], k, k)\no = {S}(q, k[:, :, :0], k[:, :, :0])\n"),
+    # no output element or no key: zeros of query's batch, plus the inputs' sums times 0
+    ("attention-empty-zeros", "z = torch.zeros\n"
+                              f"a = {S}(z(1, 0, 1), z(1, 0, 1), z(1, 0, 1))\n"
+                              f"b = {S}(z(2, 3, 0, 1), z(2, 3, 4, 2)[..., :1], z(2, 3, 4, 1))\n"
+                              f"c = {S}(z(1, 0, 2), z(2, 3, 2), z(2, 3, 1))\n"
+                              f"d = {S}(z(2, 2, 2), z(1, 0, 2), z(1, 0, 3))\n"
+                              f"e = {S}(torch.tensor([[[float('inf'), 1.]]]), z(1, 0, 2), "
+                              "z(1, 0, 3))\n"
+                              f"f = {S}(z(2, 2, 2).half(), z(2, 4, 2).half(), "
+                              "z(2, 4, 0).half())\n"),
     ("attention-math-masks", Q + K + f"a = {S}(q[0], k[0], k[0], attn_mask="
                              "torch.zeros(4, 6, dtype=torch.bool))\n"
                              f"b = {S}(q[0], k[0], k[0].half().float(), "
