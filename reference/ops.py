@@ -1137,6 +1137,19 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
     "fft.fft": (), "fft.rfft": (), "var": (-1,), "std": (-1,), "logsumexp": (-1,),
     "nansum": (-1,), "nanmean": (-1,), "tile": ((2,),), "diag_embed": (),
     "nn.functional.pad": ((1, 1),),
+    # the networks' ops of one tensor operand (issue 22's families): activations, softmin,
+    # dropout, the *_like factories (preserve_format), FFTs, flips, norms; not yet normalize,
+    # rand_like, randn_like, histc, pinv, svdvals, gelu, softplus, hardtanh, fft.ifft, ihfft,
+    # fftn, irfft, irfftn, whose cells meet divergences of meta, fake or refs not recorded yet
+    "amin": (-1,), "prod": (-1,), "argmin": (-1,), "all": (-1,), "any": (-1,),
+    "count_nonzero": (-1,), "median": (), "nanmedian": (),
+    "relu": (), "nn.functional.relu6": (), "nn.functional.leaky_relu": (),
+    "nn.functional.elu": (), "nn.functional.selu": (), "nn.functional.silu": (),
+    "nn.functional.mish": (), "nn.functional.hardsigmoid": (), "nn.functional.hardswish": (),
+    "nn.functional.softmin": (-1,), "nn.functional.dropout": (0.0,),
+    "empty_like": (), "zeros_like": (), "ones_like": (),
+    "fft.fftshift": (), "fft.ifftshift": (), "fliplr": (), "flipud": (),
+    "linalg.vector_norm": (), "norm": (), "unsqueeze_copy": (-1,), "squeeze_copy": (),
 }
 
 OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op
