@@ -265,7 +265,8 @@ def index_add(t: Tensor, dim: int, index: Any, source: Any, *, alpha: Any = 1,
         # in the dtype, wrapping as c10's cast does (-2 is 254 for uint8)
         alpha = np.array(int(alpha.real if isinstance(alpha, complex) else alpha)).astype(
             t.dtype.storage_np)
-    if index.numel() and not (t.is_meta or index.is_meta) and result.numel():
+    # index_add_cpu_ checks each index of a self of one dim or none even when it is empty
+    if index.numel() and not (t.is_meta or index.is_meta) and (result.numel() or t.ndim <= 1):
         _index_values(t, result, d, index, source, "sum", alpha)
     return _finish(t, result, out, inplace)
 

@@ -235,6 +235,9 @@ ERRORS: Table = [
     ("err-scatter-out-dtype", "x = torch.arange(6.).view(2, 3)\n"
                               "torch.scatter(x, 0, torch.tensor([[1, 0, 1]]), 1., "
                               "out=torch.empty(2, 3, dtype=torch.float64))"),
+    ("err-index-add-empty-vector", "x = torch.zeros(0, dtype=torch.complex64)\n"
+                                   "r = x.index_add(-1, torch.tensor([0, 0]), "
+                                   "torch.ones(2, dtype=torch.complex64))"),
     ("err-index-add-vector", "x = torch.ones(2, 3)\n"
                              "x.index_add(1, torch.tensor([[1, 2]]), torch.ones(2, 2))"),
     ("err-index-add-index-dtype", "x = torch.ones(2, 3)\n"
