@@ -88,10 +88,11 @@ def values_equal(a: Any, b: Any) -> tuple[bool, Any, Any]:
 
 
 def close(x: np.ndarray, y: np.ndarray, tolerance: float) -> np.ndarray:
-    """Return where x and y differ by at most `tolerance` relative to the larger magnitude."""
+    """Return where x and y are finite and differ by at most `tolerance` relative to the
+    larger magnitude (an infinite one would make any value close to it)."""
     with np.errstate(invalid="ignore", over="ignore"):
         scale = np.maximum(np.abs(x), np.abs(y))
-        return np.abs(x - y) <= tolerance * scale
+        return np.isfinite(x) & np.isfinite(y) & (np.abs(x - y) <= tolerance * scale)
 
 
 def diff_snapshot(name: str, actual: Snapshot, expected: Snapshot,

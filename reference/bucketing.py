@@ -45,7 +45,7 @@ from .offset_values import store
 from .operands import is_tensor
 from .overlap import shares_bytes
 from .pointwise import cpp_type, resize_out
-from .promotion import result_type
+from .promotion import checked_scalar, result_type
 from .values import quantize
 
 if TYPE_CHECKING:
@@ -124,8 +124,16 @@ def _bins_of(x: np.ndarray, bins: int, lo: float, hi: float, dt: DType) -> np.nd
     left, right, n = r(lo), r(hi), r(bins)
     x = r(x)
     with np.errstate(all="ignore"):
-        inside = (x >= left) & (x <= right)
-        pos = r(r(r(x - left) * n) / r(right - left))
+        # the edges come from linspace, whose step (right - left) / bins is taken in the
+        # input's type: where it overflows, both outer edges are NaN and nothing is counted
+        # (RangeFactoriesKernel.cpp: start + step * 0)
+        spread = r(right - left)
+        inside = (x >= left) & (x <= right) & bool(np.isfinite(spread))
+        pos = r(r(r(x - left) * n) / spread)
+        # a step that overflows (half and bfloat16 only, in practice) gives inf or NaN, which
+        # static_cast<int64_t> turns into INT64_MIN on x86: times the element size that is 0
+        # modulo 2**64, so the element lands in bin 0 (docs/torch-bugs.md)
+        pos = np.where(np.isfinite(pos), pos, 0)
         pos = np.where(inside, np.trunc(np.where(inside, pos, 0)), -1).astype(np.int64)
     return np.where(pos == bins, bins - 1, pos)
 
@@ -143,6 +151,10 @@ def histc(t: Tensor, bins: int = 100, min: Any = 0, max: Any = 0,  # noqa: A002
     lo, hi = histc_range(t, float(min), float(max))
     if t.dtype is dtypes.bool_:
         raise errors.fail("kernel_dtype", kernel="linspace_cpu", type=t.dtype.scalar_name)
+    # linspace_out converts the outer edges to the input's type, checked (an integral input
+    # fails there when they do not fit, before its kernel is found missing)
+    checked_scalar(lo, t.dtype)
+    checked_scalar(hi, t.dtype)
     if not t.dtype.is_floating_point:
         raise errors.fail("kernel_dtype", kernel="histogram_cpu", type=t.dtype.scalar_name)
     x = t._values().reshape(-1)

@@ -142,9 +142,10 @@ def _pow(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             out = np.where(neg, special.astype(a.dtype), out)
         return out
     if a.dtype.kind == "c":
-        # std::pow of complexes is exp(b * log(a)): a zero base gives nan for a zero exponent
-        out = np.exp(b * np.log(a))
-        return np.where(a == 0, np.where(b == 0, out.dtype.type(complex("nan+nanj")), 0), out)
+        # std::pow of complexes is exp(b * log(a)), a zero base included: log(0) = -inf + 0j
+        # gives inf+nanj for a negative real exponent, nan for a zero or imaginary one
+        with np.errstate(all="ignore"):
+            return np.exp(b * np.log(a))
     return np.power(a, b)
 
 

@@ -221,6 +221,10 @@ def _expand_sizes(t: Tensor, ch: Chooser, ctx: Context) -> tuple[int, ...]:
     if ctx.invalid and ch.chance(0.3) and sizes:
         # not -2: torch accepts a negative size when another size is 0 (a known divergence)
         sizes[ch.integer(0, len(sizes) - 1)] = ch.choice((-1, 5))
+        if not t.ndim and 0 in sizes and -1 in sizes:
+            # a 0-d tensor takes -1 as a size when another is 0: a tensor no op can allocate
+            # from (docs/torch-bugs.md)
+            sizes = [1 if s == 0 else s for s in sizes]
     return tuple(sizes)
 
 

@@ -74,6 +74,10 @@ VALUES: Table = [
     ("histc-many-half", f"a = {H}(torch.ones(3000).half(), 1, 0, 2)\n"
                         f"b = {H}(torch.ones(300).bfloat16(), 2, 0, 2)\n"
                         f"c = {H}(torch.ones(200).bfloat16(), 2, 0, 2)"),
+    # (x - min) * bins overflows half: the element lands in bin 0 (docs/torch-bugs.md)
+    ("histc-half-overflow", f"x = torch.tensor([-23696., 5540., 15232., -9768.]).half()\n"
+                            f"a = {H}(x, 3)\nb = {H}(x.bfloat16() * 1e34, 3)"),
+    ("histc-bfloat16-wide-range", f"a = {H}(torch.tensor([1.]).bfloat16(), 4, 0, 1e6)"),
     ("histc-out", f"x = torch.tensor([0., 1., 2., 3.5])\no = torch.zeros(4)\n"
                   f"a = {H}(x, 4, 0, 4, out=o)\np = torch.zeros(3)\nb = {H}(x, 4, 0, 4, out=p)\n"
                   f"q = torch.zeros(2, 4)\nc = {H}(x, 4, 0, 4, out=q)\n"
@@ -167,6 +171,10 @@ VALUES: Table = [
 ERRORS: Table = [
     ("err-histc-int", f"a = {H}(torch.tensor([1, 2]), 4)"),
     ("err-histc-int-range", f"a = {H}(torch.tensor([1, 2]), 4, 3, 1)"),
+    # linspace converts the edges, checked: min - 1 below uint8, 70000 above half
+    ("err-histc-uint8-zero", f"a = {H}(torch.tensor([0], dtype=torch.uint8))"),
+    ("err-histc-int8-range", f"a = {H}(torch.tensor([1, 2], dtype=torch.int8), 4, 0, 300)"),
+    ("err-histc-half-range", f"a = {H}(torch.tensor([1.]).half(), 4, 0, 70000.)"),
     ("err-histc-bool", f"a = {H}(torch.tensor([True]), 4)"),
     ("err-histc-complex", f"a = {H}(torch.tensor([1j]), 4)"),
     ("err-histc-complex-range", f"a = {H}(torch.tensor([1j]), 4, 0, 1)"),

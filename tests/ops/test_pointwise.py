@@ -345,6 +345,10 @@ DIVZERO_NAN: Table = [
     ("nan-compare", "p = torch.tensor([float('nan'), 1., float('nan')])\n"
                     "q = torch.tensor([float('nan'), float('nan'), 2.])\n"
                     "a = p == q\nb = p != q\nc = p < q\nd = p >= q"),
+    # std::pow of a complex zero: exp(b * log(0)), inf+nanj for negative exponents
+    ("complex-zero-pow", "z = torch.tensor([0j, 0j, 0j, 1+1j], dtype=torch.complex64)\n"
+                         "a = z.pow(-1.5)\nb = z.pow(torch.tensor([-1.5, 1.5, 0., 1j]))\n"
+                         "c = z.pow(2.5)\nz.pow_(-2.5)"),
     ("nan-pow-fmod-atan2", "p = torch.tensor([float('nan'), 1., 0., -0.])\n"
                            "q = torch.tensor([0., float('nan'), 0., -1.])\n"
                            "a = p ** q\nb = torch.fmod(p, q)\nc = torch.atan2(p, q)\n"
