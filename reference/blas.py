@@ -73,7 +73,10 @@ def _finish(dest: Tensor, compute: Callable[[], Product] | None, source: Tensor,
     found = zero_product(shape, dest.dtype) if product is None else Product(
         product.values.reshape(shape), product.undefined.reshape(shape), product.tolerance,
         product.loose)
-    store(dest, affine(found, source, complex(beta), complex(alpha), dest.dtype, k), inputs)
+    # result.copy_(self) over self's own bytes reads what it has written (an out= resized
+    # over the input it expands): the kernel's order of writes decides
+    reads = inputs + ((source,) if beta != 0 and source is not dest else ())
+    store(dest, affine(found, source, complex(beta), complex(alpha), dest.dtype, k), reads)
 
 
 # -- addmv --------------------------------------------------------------------------------------

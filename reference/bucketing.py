@@ -148,6 +148,10 @@ def histc(t: Tensor, bins: int = 100, min: Any = 0, max: Any = 0,  # noqa: A002
                           hist=cpp_type(out.dtype))
     if bins <= 0:
         raise errors.fail("histogram_bins", bins=bins)
+    if out is t and t._geom.shape != (bins,):
+        # histogram_histc_out resizes hist before it reads self: self is then `bins` elements
+        # of whatever the grown storage holds
+        raise errors.fail("not_modelled", what="histc(x, out=x) resized over its input")
     lo, hi = histc_range(t, float(min), float(max))
     if t.dtype is dtypes.bool_:
         raise errors.fail("kernel_dtype", kernel="linspace_cpu", type=t.dtype.scalar_name)

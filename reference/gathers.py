@@ -27,7 +27,7 @@ from .iterator import Layout, iterator_layout
 from .layouts import broadcast_shapes
 from .offset_values import element_offsets, index_values, read_at, store, write_at
 from .operands import is_scalar, is_tensor
-from .overlap import assert_no_overlap, assert_no_partial_overlap
+from .overlap import assert_no_overlap, assert_no_partial_overlap, resolved
 from .pointwise import check_out_dtype, resize_out
 from .promotion import checked_scalar
 from .storage_ops import restride_dim
@@ -159,6 +159,11 @@ def take(t: Tensor, index: Any, *, out: Tensor | None = None) -> Tensor:
     if t.numel() == 0 and index.numel() != 0:
         raise errors.fail("take_empty")
     shape = tuple(index.shape)
+    if out is not None and resolved(t, out):
+        # the math-bit fallback hands take a resolved copy of a conj or neg input, or writes
+        # into a clone of a conj or neg out= and copies back: either way t is read before
+        # out= is resized
+        t = t.clone()
     if out is None:
         result = type(t)._fresh(shape, None, t.dtype, t.device)
     else:
@@ -292,6 +297,12 @@ def index_fill_(t: Tensor, dim: int, index: Any, value: Any, *, bump: bool = Tru
         size = g.shape[dim]
         bad = ok & ((idx < -size) | (idx >= size))
         if bad.any():
+            # the slices of the good indices the kernel visited before the bad one are filled:
+            # which ones depends on the iterator's order, so all of them are left open
+            good = ok & ~bad
+            if good.any():
+                chosen = np.take(element_offsets(g), idx[good] % size, axis=dim)
+                write_at(t, chosen, np.asarray(value), np.zeros((), np.bool_))
             raise errors.fail("index_tensor_range", index=int(idx[bad][0]), dim=dim, size=size)
     writes.check_written_back(t)
     if visits:

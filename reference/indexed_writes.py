@@ -69,6 +69,16 @@ def index_reduce(t: Tensor, dim: int, index: Any, source: Any, reduce: str, *,
             return _finish(t, result, out, inplace)
         if result.shape[d] == 0:
             raise errors.fail("select_range", index=0, shape=list(result.shape), dim=d)
+        if values and _iterator_lost(result, d, n, kind):
+            # the first slice is folded in, then the second finds the iterator short of an
+            # operand (or its index out of range)
+            first = index.reshape(-1)[:1]
+            _reduce_slices(t, result, d, first, source.narrow(d, 0, 1), kind, include_self,
+                           strict=False)
+            idx, ok = index_values(index.reshape(-1)[1:2])
+            if bool(ok[0]) and not 0 <= int(idx[0]) < result.shape[d]:
+                raise errors.fail("index_out_of_range_self")
+            raise errors.fail("index_reduce_prod_iterator")
         if values:
             _reduce_slices(t, result, d, index, source, kind, include_self, strict=False)
         elif dt.is_complex and kind in ("amax", "amin"):
@@ -82,6 +92,17 @@ def index_reduce(t: Tensor, dim: int, index: Any, source: Any, reduce: str, *,
         if values and n:
             _reduce_slices(t, result, d, index, source, kind, include_self, strict=True)
     return _finish(t, result, out, inplace)
+
+
+def _iterator_lost(result: Tensor, d: int, n: int, kind: str) -> bool:
+    """Tell whether index_reduce's prod loses its iterator's operand: the kernel reuses one
+    binary iterator over a slice for every index, and for half and bfloat16 with a slice of
+    one element mul_kernel takes the source as a scalar and removes that operand from the
+    iterator (BinaryOpsKernel.cpp `iter.remove_operand(2)`); the next index's mul_stub then
+    finds one input where its loop takes two (TensorAdvancedIndexing.cpp
+    index_reduce_func_impl; measured on 2.13)."""
+    return (kind == "prod" and n >= 2 and result.dtype in (dtypes.float16, dtypes.bfloat16)
+            and result.numel() == result.shape[d])
 
 
 def _fill_identity(kind: str, dt: dtypes.dtype) -> Any:

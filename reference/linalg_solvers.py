@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, pointwise, signatures
+from . import dtypes, errors, pointwise, signatures, writes
 from . import linalg_solver_values as lv
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
@@ -113,6 +113,10 @@ def _output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: 
 
 def _finish(out: Tensor | None, result: Tensor, inputs: tuple[Tensor, ...],
             write: Callable[[Tensor, bool], None]) -> Tensor:
+    if out is not None:
+        # the kernel's result reaches out= through copy_ or a TensorIterator, which refuse an
+        # out whose elements share memory (an expanded one)
+        writes.check_writable(out)
     clobbered = out is not None and any(shares_bytes(out, t) for t in inputs)
     write(result, clobbered)
     if out is not None:

@@ -154,6 +154,12 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "index_select_axis": (
         RuntimeError, "index_select(): self indexing axis dim should be positive"),
     "index_out_of_range_self": (IndexError, "index out of range in self"),
+    # mul_kernel's reduced-float path removes the scalar operand from index_reduce's shared
+    # iterator (docs/torch-bugs.md)
+    "index_reduce_prod_iterator": (
+        RuntimeError, 'iter.ninputs() == traits::arity INTERNAL ASSERT FAILED at '
+        '"/__w/pytorch/pytorch/aten/src/ATen/native/cpu/Loops.h":351, please report a bug to '
+        'PyTorch. '),
     "indices_out_of_data": (
         RuntimeError, "INDICES element is out of DATA bounds, id={id} axis_dim={size}"),
     "gather_dtype": (RuntimeError, "gather(): Expected dtype int32/int64 for index"),

@@ -76,6 +76,12 @@ OPERANDS: Table = [
                                    "b2.transpose(1, 2), b1.transpose(1, 2))"),
     ("baddbmm-permuted-batch", B1 + "a = torch.baddbmm(torch.ones(3, 2, 2), "
                                "b1.permute(1, 0, 2), torch.ones(3, 4, 2))"),
+    # out= resized over the self it expands: the copy of self reads what it wrote
+    ("baddbmm-out-resized-over-self", "s = torch.arange(8.).view(2, 4)\no = s[1:]\n"
+                                      "a = torch.baddbmm(s, torch.zeros(2, 2, 2), "
+                                      "torch.zeros(2, 2, 4), out=o)\n"
+                                      "b = torch.baddbmm(s, torch.zeros(2, 2, 0), "
+                                      "torch.zeros(2, 0, 4), out=s[1:])"),
     ("baddbmm-large", "a = torch.baddbmm(torch.ones(2, 10, 6), torch.ones(2, 10, 8), "
                       "torch.ones(2, 8, 6), beta=3)"),
     ("addbmm-transposed-batches", B1 + B2 + "a = torch.addbmm(torch.ones(5, 3), "

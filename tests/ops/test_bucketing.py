@@ -229,3 +229,22 @@ ERRORS: Table = [
 
 test_agrees_with_torch, test_error_message_matches = table_tests(
     LAYOUTS + VALUES + ERRORS, ERRORS)
+
+
+def test_histc_into_its_own_input_resized_is_left_unsupported() -> None:
+    # histogram_histc_out resizes hist before it reads self: when they are one tensor, self
+    # is then `bins` elements of whatever the grown storage holds, which the model cannot say
+    import pytest
+
+    import stridecheck.reference as reference
+    from stridecheck.conformance.outcome import check
+    from stridecheck.conformance.results import UNSUPPORTED
+    from stridecheck.conformance.targets import all_targets
+    from stridecheck.strategies.parse import parse
+
+    x = reference.zeros(1, dtype=reference.float16)
+    with pytest.raises(NotImplementedError, match="the model has no histc"):
+        reference.histc(x, out=x)
+    program = parse("x0 = torch.arange(1)\nx0 = x0.to(torch.float16)\n"
+                    "x1 = torch.histc(x0, out=x0)\n")
+    assert check(program, all_targets()["eager:cpu"]).status == UNSUPPORTED

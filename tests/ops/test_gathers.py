@@ -94,6 +94,12 @@ TAKE: Table = [
     ("take-meta", META + "r = n.take(torch.tensor([[1, 2]], device='meta').t())"),
     ("take-out-resized-to-index-layout", X + "o = torch.zeros(1)\nr = torch.take(x, "
                                          "torch.tensor([[1, 2], [3, 4], [5, 6]]).t(), out=o)"),
+    # the math-bit fallback reads a conj input (or writes a conj out=) through a clone: out=
+    # over the input is resized after the input is read
+    ("take-conj-out-is-input", "a = torch.arange(3).to(torch.complex64) * 1j\nc = a.conj()\n"
+                               "r = torch.take(c, torch.tensor(1), out=c)\n"
+                               "d = a[:2].conj()\n"
+                               "q = torch.take(a, torch.tensor([2, 0]), out=d)"),
     ("take-out-kept", X + "o = torch.zeros(2, 2).t()\nr = torch.take(x, "
                       "torch.tensor([[1, 2], [3, 4]]), out=o)"),
 ]
@@ -242,6 +248,9 @@ INDEX_PUT: Table = [
 ]
 
 ERRORS: Table = [
+    # the good indices' slices visited before the bad one are filled (left open)
+    ("err-index_fill-partly-filled", "x = torch.full((3, 2), 3.)\n"
+                                     "x.index_fill_(0, torch.tensor([1, 5]), 0.)"),
     ("err-index_select-2d-index", X + "r = x.index_select(0, torch.tensor([[1]]))"),
     ("err-index_select-int16-index", X + "r = x.index_select(0, torch.tensor([1], "
                                          "dtype=torch.int16))"),

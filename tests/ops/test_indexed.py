@@ -302,6 +302,16 @@ OUT: Table = [
 ]
 
 ERRORS: Table = [
+    # half prod over one-element slices: the second index finds the iterator short of an
+    # operand (the first is folded in)
+    ("err-index-reduce-prod-half-lost-operand", "x = torch.full((3, 1), 3.).half()\n"
+                                                "x.index_reduce_(0, torch.tensor([1, 0]), "
+                                                "torch.full((2, 1), 2.).half(), 'prod')"),
+    ("err-index-reduce-prod-bfloat16-lost-operand", "x = torch.full((3, 1, 1), 3.).bfloat16()\n"
+                                                    "r = torch.index_reduce(x, 0, "
+                                                    "torch.tensor([2, 2, 0]), torch.ones(3, 1, "
+                                                    "1).bfloat16(), 'prod', "
+                                                    "include_self=False)"),
     ("err-index-reduce-name", "x = torch.ones(3)\n"
                               "x.index_reduce(0, torch.tensor([1]), torch.tensor([2.]), 'sum')"),
     ("err-index-reduce-name-before-index", "x = torch.ones(2, 3)\n"

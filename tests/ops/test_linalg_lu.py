@@ -327,6 +327,13 @@ ERRORS: Table = [
     ("err-matrix-rank-rtol-half", f"r = {L}.matrix_rank(torch.ones(3, 3).half(), rtol=0.5)"),
     ("err-matrix-rank-rtol-half-hermitian", f"r = {L}.matrix_rank(torch.ones(3, 3).half(), "
                                             "rtol=0.5, hermitian=True)"),
+    # the result reaches out= through copy_: an expanded out= is refused
+    ("err-householder-expanded-out", f"r = {L}.householder_product(torch.ones(2, 1), "
+                                     "torch.zeros(1), out=torch.zeros(1, 1).expand(2, 1))"),
+    ("err-lu-solve-expanded-out", "a = torch.tensor([[2., 1.], [1., 3.]])\n"
+                                  f"LU, p = {L}.lu_factor(a)\n"
+                                  f"r = {L}.lu_solve(LU, p, torch.ones(2, 1), "
+                                  "out=torch.zeros(1, 1).expand(2, 1))"),
     ("err-matrix-rank-atol-integer", f"r = {L}.matrix_rank(torch.ones(3, 3).long(), atol=0.5)"),
 ]
 
