@@ -327,6 +327,14 @@ def _cases() -> tuple[Case, ...]:
     add("msort", "L.msort(p)")
     add("topk", "a.topk(2, 1)", "L.topk(p, 1, 0, largest=False)")
     add("kthvalue", "a.kthvalue(2, 2)", "p.kthvalue(1, 0, keepdim=True)")
+    # tuple out= (reference/tuple_out.py): right-shaped outs, kept
+    add("sort", "L.sort(p, 1, out=(o, oi))")
+    add("topk", "L.topk(a, 4, 1, out=(o, oi))")
+    add("kthvalue", "L.kthvalue(a, 2, 2, out=(o1, oi1))")
+    add("linalg.inv_ex", "L.linalg.inv_ex(q, out=(om, oz))")
+    add("linalg.qr", "L.linalg.qr(q, out=(om, om2))")
+    add("linalg.slogdet", "L.linalg.slogdet(q, out=(of, of2))")
+    add("linalg.lu_factor", "L.linalg.lu_factor(q, out=(om, o32))")
     add("linalg.qr", "L.linalg.qr(a)", "L.linalg.qr(p, 'complete')")
     # -- convolution, pooling and FFTs on an image batch (NCHW and channels_last)
     add("nn.functional.conv2d", f"{F}.conv2d(im, kw, padding=1)", f"{F}.conv2d(imc, kw)")
@@ -591,6 +599,14 @@ def inputs(L: Any, device: str) -> dict[str, Any]:
         "o1": L.empty(4, 4, **f32),
         "o8": L.empty(8, 4, 4, **f32),
         "om": L.empty(4, 4, **f32),
+        # tuple out= tensors of the right shapes: int64 indices, int32 pivots and infos
+        "oi": L.empty(4, 4, 4, dtype=L.int64, device=device),
+        "oi1": L.empty(4, 4, dtype=L.int64, device=device),
+        "om2": L.empty(4, 4, **f32),
+        "o32": L.empty(4, dtype=L.int32, device=device),
+        "oz": L.empty((), dtype=L.int32, device=device),
+        "of": L.empty((), **f32),
+        "of2": L.empty((), **f32),
         "w": fresh(),  # written in place
         "wp": fresh().permute(2, 0, 1),
         "wn": L.full((4, 4, 4), 5, **i64),

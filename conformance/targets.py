@@ -241,7 +241,7 @@ class FakeTarget(Target):
         "aten.nonzero.default", "aten.masked_select.default", "aten.nonzero.out",
         "aten.masked_select.out", "aten._unique2.default", "aten.unique_dim.default",
         "aten.unique_consecutive.default", "aten.bincount.default",
-        "aten.linalg_lstsq.default",
+        "aten.linalg_lstsq.default", "aten.linalg_lstsq.out",
         # an op that reads a value to size its output (one_hot's num_classes=-1: .item())
         "aten._local_scalar_dense.default",
         "Please convert all Tensors to FakeTensors")

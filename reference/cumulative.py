@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import cumulative_values as cv
-from . import dtypes, errors, signatures, writes
+from . import dtypes, errors, signatures, tuple_out, writes
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
 from .iterator import Layout
@@ -276,16 +276,8 @@ def _dtype(obj: Any) -> DType | None:
 
 def _pair_out(name: str, out: Any) -> tuple[Tensor, Tensor] | None:
     """Bind cummax's `out=` as the parser binds a TensorList of two (python_arg_parser.cpp)."""
-    if out is None:
-        return None
-    if not isinstance(out, (tuple, list)):
-        raise errors.fail("pair_out_type", op=name, type=signatures.typename(out))
-    if len(out) != 2:
-        raise errors.fail("pair_out_length", got=len(out))
-    for i, o in enumerate(out):
-        if signatures.typename(o) != "Tensor":
-            raise errors.fail("pair_out_element", index=i, type=signatures.typename(o))
-    return out[0], out[1]
+    outs = tuple_out.bind(out, 2, 2, name)
+    return None if outs is None else (outs[0], outs[1])
 
 
 def _call(name: str, bound: dict[str, Any], out: Any = None) -> Any:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import errors, signatures, writes
+from . import errors, signatures, tuple_out, writes
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
 from .layouts import column_major_strides
@@ -55,7 +55,13 @@ class linalg_qr(tuple[Any, Any]):  # noqa: N801 - torch.return_types' own name
         return self[1]
 
     def __repr__(self) -> str:
-        return f"torch.return_types.linalg_qr(\nQ={self[0]!r},\nR={self[1]!r})"
+        return f"torch.return_types.{type(self).__name__}(\nQ={self[0]!r},\nR={self[1]!r})"
+
+
+class linalg_qr_out(linalg_qr):  # noqa: N801 - torch.return_types' own name
+    """torch.return_types.linalg_qr_out: what the tuple out= form returns."""
+
+    __slots__ = ()
 
 
 def _check_matrix(A: Tensor, op: str) -> None:  # noqa: N803 - torch's name
@@ -77,11 +83,19 @@ def _matrix(A: Tensor, shape: tuple[int, ...], dt: DType) -> Tensor:  # noqa: N8
     return type(A)._fresh(shape, column_major_strides(shape), dt, A.device)
 
 
-def qr(A: Tensor, mode: str = "reduced") -> linalg_qr:  # noqa: N803 - torch's name
-    """Return torch.linalg.qr(A, mode) (its tuple out= is not modelled)."""
+def qr(A: Tensor, mode: str = "reduced", *, out: Any = None) -> Any:  # noqa: N803
+    """Return torch.linalg.qr(A, mode, out=out)."""
     if not is_tensor(A):
         raise errors.fail("argument_position_type", op="linalg_qr", arg="A", pos=1,
                           want="Tensor", type=signatures.typename(A))
+    outs = tuple_out.bind(out, 2, 2, "linalg_qr")
+    if outs is not None:
+        return linalg_qr_out(*tuple_out.structured(lambda t: _qr(t, mode), (A,), outs,
+                                                   "linalg.qr"))
+    return _qr(A, mode)
+
+
+def _qr(A: Tensor, mode: str) -> linalg_qr:  # noqa: N803 - torch's name
     _check_matrix(A, "linalg.qr")
     if mode not in _MODES:
         raise errors.fail("qr_mode", mode=mode)

@@ -18,7 +18,9 @@ matrix with a NaN, cholesky of one that is not positive-definite, eig of any non
 
 Values: U, Vh and the eigenvectors are defined up to signs or phases, eig's eigenvalues come
 in LAPACK's order: the model leaves them undetermined. Singular values, eigh's eigenvalues and
-Cholesky's factor are unique (linalg_decomposition_values.py). out= is not modelled.
+Cholesky's factor are unique (linalg_decomposition_values.py). The tuple out= of svd, eigh and
+cholesky_ex runs as a structured kernel's (tuple_out.structured); eig's and the single out=
+of svdvals, eigvalsh and cholesky are not modelled.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import errors, signatures, writes
+from . import errors, signatures, tuple_out, writes
 from . import linalg_decomposition_values as lv
 from .dtypes import dtype as DType
 from .dtypes import int32
@@ -67,6 +69,10 @@ linalg_svd = _return_type("linalg_svd", ("U", "S", "Vh"))
 linalg_eigh = _return_type("linalg_eigh", ("eigenvalues", "eigenvectors"))
 linalg_eig = _return_type("linalg_eig", ("eigenvalues", "eigenvectors"))
 linalg_cholesky_ex = _return_type("linalg_cholesky_ex", ("L", "info"))
+# the classes torch returns from the tuple out= forms
+linalg_svd_out = _return_type("linalg_svd_out", ("U", "S", "Vh"))
+linalg_eigh_out = _return_type("linalg_eigh_out", ("eigenvalues", "eigenvectors"))
+linalg_cholesky_ex_out = _return_type("linalg_cholesky_ex_out", ("L", "info"))
 
 _SIGNATURES = {name: signatures.signature(text) for name, text in {
     "svd": "linalg_svd(Tensor A, bool full_matrices=True)",
@@ -203,10 +209,22 @@ def _svd(A: Tensor, full_matrices: bool, vectors: bool, driver: Any) -> tuple[Te
     return u, s, vh
 
 
+def _out(kwargs: Mapping[str, Any], count: int, argnum: int, op: str
+         ) -> tuple[dict[str, Any], tuple[Tensor, ...] | None]:
+    """Take a tuple out= apart from the other keywords, checked as the parser checks it."""
+    rest = dict(kwargs)
+    return rest, tuple_out.bind(rest.pop("out", None), count, argnum, op)
+
+
 def svd(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.svd(A, full_matrices=True, *, driver=None) (no out=)."""
-    bound, driver = _bind("svd", args, kwargs, "driver", keyword_only=True)
-    return linalg_svd(*_svd(bound["A"], bound.get("full_matrices", True), True, driver))
+    """Return torch.linalg.svd(A, full_matrices=True, *, driver=None, out=None)."""
+    rest, outs = _out(kwargs, 3, 3, "linalg_svd")
+    bound, driver = _bind("svd", args, rest, "driver", keyword_only=True)
+    full = bound.get("full_matrices", True)
+    if outs is not None:
+        return linalg_svd_out(*tuple_out.structured(
+            lambda A: _svd(A, full, True, driver), (bound["A"],), outs, "linalg.svd"))
+    return linalg_svd(*_svd(bound["A"], full, True, driver))
 
 
 def svdvals(*args: Any, **kwargs: Any) -> Tensor:
@@ -243,7 +261,12 @@ def _eigh(name: str, args: Sequence[Any], kwargs: Mapping[str, Any], vectors: bo
 
 
 def eigh(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.eigh(A, UPLO='L') (no out=)."""
+    """Return torch.linalg.eigh(A, UPLO='L', *, out=None)."""
+    rest, outs = _out(kwargs, 2, 2, "linalg_eigh")
+    if outs is not None:
+        A = _bind("eigh", args, rest, "UPLO", "L")[0]["input"]  # noqa: N806 - torch's name
+        return linalg_eigh_out(*tuple_out.structured(
+            lambda t: _eigh("eigh", (t, *args[1:]), rest, True), (A,), outs, "linalg.eigh"))
     return linalg_eigh(*_eigh("eigh", args, kwargs, True))
 
 
@@ -300,12 +323,21 @@ def cholesky(*args: Any, **kwargs: Any) -> Tensor:
 
 
 def cholesky_ex(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.cholesky_ex(A, *, upper=False, check_errors=False) (no out=)."""
-    bound = signatures.parse((_SIGNATURES["cholesky_ex"],), args, kwargs)
-    low, info, codes = _cholesky(bound["input"], bound.get("upper", False))
-    if bound.get("check_errors", False):
-        _raise_info(bound["input"], "linalg.cholesky_ex", codes)
-    return linalg_cholesky_ex(low, info)
+    """Return torch.linalg.cholesky_ex(A, *, upper=False, check_errors=False, out=None)."""
+    rest, outs = _out(kwargs, 2, 3, "linalg_cholesky_ex")
+    bound = signatures.parse((_SIGNATURES["cholesky_ex"],), args, rest)
+    A, upper = bound["input"], bound.get("upper", False)  # noqa: N806 - torch's name
+    found: list[np.ndarray] = []
+
+    def factor(t: Tensor) -> tuple[Tensor, Tensor]:
+        low, info, codes = _cholesky(t, upper)
+        found.append(codes)
+        return low, info
+    pair = factor(A) if outs is None else tuple_out.structured(
+        factor, (A,), outs, "linalg.cholesky_ex")
+    if bound.get("check_errors", False):  # after the outs are written
+        _raise_info(A, "linalg.cholesky_ex", found[-1])
+    return (linalg_cholesky_ex if outs is None else linalg_cholesky_ex_out)(*pair)
 
 
 # -- eig -------------------------------------------------------------------------------------

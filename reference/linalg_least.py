@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, signatures
+from . import dtypes, errors, signatures, tuple_out, writes
 from . import linalg_lu_values as lv
 from .dtypes import dtype as DType
-from .geometry import Geometry, contiguous_strides
+from .geometry import Geometry, contiguous_strides, is_contiguous
 from .iterator import Layout
 from .layouts import broadcast_shapes, column_major_strides
 from .linalg_decomposition_values import spectrum
@@ -52,6 +52,8 @@ linalg_lstsq = _return_type("linalg_lstsq", ("solution", "residuals", "rank",
 _DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
 _EPSILON_TYPES = frozenset({"float32", "float64"})
 _PINV_TYPES = frozenset({"float32", "float64", "complex64", "complex128"})
+linalg_lstsq_out = _return_type("linalg_lstsq_out", ("solution", "residuals", "rank",
+                                                     "singular_values"))
 
 
 def cast_output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: DType,
@@ -113,13 +115,112 @@ def _wide(dt: DType) -> type:
 
 # -- lstsq -----------------------------------------------------------------------------------
 def lstsq(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.lstsq(A, B, rcond=None, *, driver=None)."""
+    """Return torch.linalg.lstsq(A, B, rcond=None, *, driver=None, out=None)."""
     bound = _take("linalg_lstsq", ("input", "b", "rcond"), args, kwargs)
-    out = bound.pop("out", None)
-    if out is not None:
-        if not isinstance(out, (tuple, list)):
-            raise errors.fail("pair_out_type", op="linalg_lstsq", type=signatures.typename(out))
-        raise errors.fail("not_modelled", what="linalg.lstsq(out=)")
+    outs = tuple_out.bind(bound.pop("out", None), 4, 4, "linalg_lstsq")
+    found = _lstsq(bound)
+    if outs is None:
+        return found
+    A, B = bound["input"], bound["b"]  # noqa: N806 - torch's names
+    driver = (bound.get("driver") or "gelsy").lower()
+    return linalg_lstsq_out(*_lstsq_into(A, B, driver, found, outs))
+
+
+# linalg_lstsq_out checks residuals' dtype under the solution's name (measured)
+_LSTSQ_OUT_NAMES = ("solution", "solution", "rank", "singular_values")
+
+
+def _lstsq_into(A: Tensor, B: Tensor, driver: str, found: Sequence[Tensor],  # noqa: N803
+                outs: Sequence[Tensor]) -> tuple[Tensor, ...]:
+    """Write lstsq's results into its outs as linalg_lstsq_out does (BatchLinearAlgebra.cpp).
+
+    Each out may have any dtype its result casts to safely (checkLinalgCompatibleDtype).
+    Outs LAPACK can work in (empty or of the buffer's shape and layout, of the results' own
+    dtypes) are used directly: the solution becomes a narrow of its (*, max(m, n), k)
+    column-major buffer as a fresh one is, rank and singular values are resized where empty
+    and computed, residuals written (by sum_out) only where computed. Else every out is
+    resized to its result's shape (resize_output) and written by copy_."""
+    for o, f, name in zip(outs, found, _LSTSQ_OUT_NAMES):
+        if not can_cast(f.dtype, o.dtype):
+            raise errors.fail("lstsq_out_castable", name=name, a=f.dtype.scalar_name,
+                              b=o.dtype.scalar_name)
+    reads = (A, B)
+    for o in outs:
+        if any(o._storage is r._storage or shares_bytes(o, r) for r in reads):
+            raise errors.fail("not_modelled", what="linalg.lstsq(out=) over its own input")
+    solution, residuals, rank, singular = outs
+    if _lstsq_copy_needed(A, B, driver, outs):
+        for o, f in zip(outs, found):
+            shape = tuple(f._geom.shape)
+            if o._geom.shape != shape:
+                resize_out(o, Layout((shape, contiguous_strides(shape))))
+        writes.check_writable(solution)
+        written = list(zip(outs, found))
+    else:
+        fresh_solution = found[0]
+        if solution.numel() == 0:  # resized to the buffer, then narrowed to n rows
+            solution._storage.resize(max(solution._storage.nbytes,
+                                         fresh_solution._storage.nbytes))
+            solution._geom = Geometry((fresh_solution._geom.shape, fresh_solution._geom.strides,
+                                       solution._geom.offset))
+        else:
+            solution._geom = Geometry((fresh_solution._geom.shape, solution._geom.strides,
+                                       solution._geom.offset))
+        written = [(solution, fresh_solution)]
+        if found[1].numel():  # sum_out(residuals, ...) where residuals are computed
+            shape = tuple(found[1]._geom.shape)
+            if residuals._geom.shape != shape:
+                resize_out(residuals, Layout((shape, contiguous_strides(shape))))
+            written.append((residuals, found[1]))
+        for o, f, computed in ((rank, found[2], driver != "gels"),
+                               (singular, found[3], driver in ("gelsd", "gelss"))):
+            if computed:
+                if o.numel() == 0:
+                    o._geom = Geometry((f._geom.shape, contiguous_strides(f._geom.shape),
+                                        o._geom.offset))
+                    o._storage.resize(max(o._storage.nbytes, o._geom.extent() * o.dtype.itemsize
+                                          if o.numel() else 0))
+                written.append((o, f))
+    for o, f in written:
+        writes.copy_values(o, f)
+    if tuple_out.entangled(outs):
+        for o in outs:
+            if o.numel():
+                writes.forget(o, np.ones(o.shape, np.bool_))
+    tuple_out.bump(outs)
+    return tuple(outs)
+
+
+def _lstsq_copy_needed(A: Tensor, B: Tensor, driver: str,  # noqa: N803 - torch's names
+                       outs: Sequence[Tensor]) -> bool:
+    """Tell whether linalg_lstsq_out works in temporaries (its copy_needed)."""
+    solution, _, rank, singular = outs
+    a_shape = tuple(A._geom.shape)
+    vector = B.ndim == 1 or (A.ndim - 1 == B.ndim and tuple(B._geom.shape) == a_shape[:-1])
+    b2 = tuple(B._geom.shape) + (1,) if vector else tuple(B._geom.shape)
+    batch = broadcast_shapes(a_shape[:-2], b2[:-2])
+    # the expected shape has the columns only for a batched B (as linalg_lstsq_out writes it)
+    expected = batch + (max(a_shape[-2:]),) + (
+        (b2[-1],) if not vector and B.ndim > 2 else ())
+    if vector:
+        column_major = is_contiguous(solution._geom)
+    else:
+        column_major = solution.ndim >= 2 and is_contiguous(solution.mT._geom)
+    real = _real(A.dtype)
+    filled = solution.numel() != 0
+    needed = (filled and not column_major) or solution.dtype is not A.dtype or (
+        filled and tuple(solution._geom.shape) != expected)
+    if driver != "gels":
+        needed |= rank.dtype is not dtypes.int64 or (rank.numel() != 0 and (
+            tuple(rank._geom.shape) != a_shape[:-2] or not is_contiguous(rank._geom)))
+    if driver in ("gelsd", "gelss"):
+        sv_shape = a_shape[:-2] + (min(a_shape[-2:]),)
+        needed |= singular.dtype is not real or (singular.numel() != 0 and (
+            tuple(singular._geom.shape) != sv_shape or not is_contiguous(singular._geom)))
+    return needed
+
+
+def _lstsq(bound: dict[str, Any]) -> Any:
     A, B = bound["input"], bound["b"]  # noqa: N806 - torch's names
     rcond, driver = bound.get("rcond"), bound.get("driver")
     op = "torch.linalg.lstsq"

@@ -16,7 +16,9 @@ implemented); lu_solve checks ranks, floating dtype, square LU, matching dtypes,
 dtype and shape, B's rows; then pivots' values (1 <= p <= n). householder_product checks
 ranks, shapes, batch, dtypes, then the kernel ("orgqr_cpu", even without elements).
 
-Values: linalg_lu_values.py. Tuple out= forms (lu, lu_factor, lu_factor_ex) are not modelled.
+Values: linalg_lu_values.py. The tuple out= of lu, lu_factor, lu_factor_ex and lu_unpack runs
+as a structured kernel's (tuple_out.structured); lu_factor_ex copies A into an LU out= that is
+not A itself, refusing one that overlaps A partly, and factors it in place.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, signatures
+from . import dtypes, errors, signatures, tuple_out
 from . import linalg_lu_values as lv
 from .geometry import contiguous_strides
 from .layouts import broadcast_shapes, column_major_strides
@@ -35,6 +37,7 @@ from .linalg_decompositions import _return_type
 from .linalg_least import cast_output
 from .linalg_solvers import _finish, _output
 from .ops import BY_KEY
+from .overlap import assert_no_partial_overlap
 from .reduction_values import Result
 from .reductions import store
 
@@ -47,6 +50,11 @@ linalg_lu = _return_type("linalg_lu", ("P", "L", "U"))
 linalg_lu_factor = _return_type("linalg_lu_factor", ("LU", "pivots"))
 linalg_lu_factor_ex = _return_type("linalg_lu_factor_ex", ("LU", "pivots", "info"))
 lu_unpack_type = _return_type("lu_unpack", ("P", "L", "U"))
+# the classes torch returns from the tuple out= forms
+linalg_lu_out = _return_type("linalg_lu_out", ("P", "L", "U"))
+linalg_lu_factor_out = _return_type("linalg_lu_factor_out", ("LU", "pivots"))
+linalg_lu_factor_ex_out = _return_type("linalg_lu_factor_ex_out", ("LU", "pivots", "info"))
+lu_unpack_out = _return_type("lu_unpack_out", ("P", "L", "U"))
 
 _SIGNATURES = {name: signatures.signature(text) for name, text in {
     "lu": "linalg_lu(Tensor A, *, bool pivot=True)",
@@ -61,16 +69,26 @@ _SIGNATURES = {name: signatures.signature(text) for name, text in {
 }.items()}
 
 
-def _bind(name: str, args: Sequence[Any], kwargs: dict[str, Any], tuple_out: bool = False
+# the tuple out= of each op: how many tensors, and its place in the Python signature
+_TUPLE_OUTS = {"lu": (3, 2), "lu_factor": (2, 2), "lu_factor_ex": (3, 3), "lu_unpack": (3, 4)}
+
+
+def _bind(name: str, args: Sequence[Any], kwargs: dict[str, Any], tuple_out_: bool = False
           ) -> dict[str, Any]:
-    out = kwargs.get("out")
-    if tuple_out and out is not None:
-        if not isinstance(out, (tuple, list)):
-            raise errors.fail("pair_out_type", op=_SIGNATURES[name].name,
-                              type=signatures.typename(out))
-        raise errors.fail("not_modelled", what=f"{_SIGNATURES[name].name}(out=)")
-    kwargs = {k: v for k, v in kwargs.items() if not (tuple_out and k == "out")}
-    return signatures.parse((_SIGNATURES[name],), args, kwargs)
+    """Bind a call; a tuple out= comes back under "out", checked (None where not given)."""
+    if not tuple_out_:
+        return signatures.parse((_SIGNATURES[name],), args, kwargs)
+    rest = dict(kwargs)
+    outs = tuple_out.bind(rest.pop("out", None), *_TUPLE_OUTS[name], _SIGNATURES[name].name)
+    return {**signatures.parse((_SIGNATURES[name],), args, rest), "out": outs}
+
+
+def _into(bound: dict[str, Any], compute: Any, inputs: tuple[Tensor, ...], op: str,
+          checks: Any = None, unchecked: tuple[int, ...] = ()) -> tuple[Tensor, ...]:
+    """Run compute fresh, or into the bound tuple out= as a structured kernel does."""
+    if bound["out"] is None:
+        return tuple(compute(*inputs))
+    return tuple_out.structured(compute, inputs, bound["out"], op, checks, unchecked)
 
 
 def _matrices(t: Tensor) -> tuple[np.ndarray, np.ndarray]:
@@ -143,38 +161,60 @@ def _check_factored(A: Tensor, found: list[Any], api: str) -> None:  # noqa: N80
             raise errors.fail("linalg_lu_factor_singular", api=api, batch=batch, i=f.info)
 
 
+def _factored(A: Tensor, bound: dict[str, Any], count: int, op: str  # noqa: N803
+              ) -> tuple[tuple[Tensor, ...], list[Any]]:
+    """lu_factor_ex's first `count` results, fresh or into the outs, and each matrix's
+    factors."""
+    found: list[Any] = []
+
+    def factor(t: Tensor) -> tuple[Tensor, ...]:
+        *results, factors = _lu_factor_ex(t, bound.get("pivot", True), "torch.lu_factor")
+        found[:] = factors
+        return tuple(results[:count])
+
+    def copy_check(outs: Sequence[Tensor]) -> None:  # LU.copy_(A) unless LU is A
+        if outs[0] is not A:
+            assert_no_partial_overlap(outs[0], A)
+    return _into(bound, factor, (A,), op, copy_check), found
+
+
 def lu_factor_ex(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.lu_factor_ex(A, *, pivot=True, check_errors=False)."""
+    """Return torch.linalg.lu_factor_ex(A, *, pivot=True, check_errors=False, out=None)."""
     bound = _bind("lu_factor_ex", args, kwargs, True)
     A = bound["A"]  # noqa: N806 - torch's name
-    lu, pivots, info, found = _lu_factor_ex(A, bound.get("pivot", True), "torch.lu_factor")
+    results, found = _factored(A, bound, 3, "linalg.lu_factor_ex")
     if bound.get("check_errors", False):
         _check_factored(A, found, "torch.linalg.lu_factor_ex")
-    return linalg_lu_factor_ex(lu, pivots, info)
+    return (linalg_lu_factor_ex if bound["out"] is None else linalg_lu_factor_ex_out)(*results)
 
 
 def lu_factor(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.lu_factor(A, *, pivot=True)."""
+    """Return torch.linalg.lu_factor(A, *, pivot=True, out=None)."""
     bound = _bind("lu_factor", args, kwargs, True)
     A = bound["A"]  # noqa: N806 - torch's name
-    lu, pivots, _, found = _lu_factor_ex(A, bound.get("pivot", True), "torch.lu_factor")
-    _check_factored(A, found, "torch.linalg.lu_factor")
-    return linalg_lu_factor(lu, pivots)
+    results, found = _factored(A, bound, 2, "linalg.lu_factor")
+    _check_factored(A, found, "torch.linalg.lu_factor")  # after the outs are written
+    return (linalg_lu_factor if bound["out"] is None else linalg_lu_factor_out)(*results)
 
 
 def lu(*args: Any, **kwargs: Any) -> Any:
-    """Return torch.linalg.lu(A, *, pivot=True): P, L, U contiguous."""
+    """Return torch.linalg.lu(A, *, pivot=True, out=None): P, L, U contiguous."""
     bound = _bind("lu", args, kwargs, True)
-    A = bound["A"]  # noqa: N806 - torch's name
+    results = _into(bound, lambda t: _lu(t, bound.get("pivot", True)), (bound["A"],),
+                    "linalg.lu")
+    return (linalg_lu if bound["out"] is None else linalg_lu_out)(*results)
+
+
+def _lu(A: Tensor, pivot: bool) -> tuple[Tensor, ...]:  # noqa: N803 - torch's name
     if A.ndim < 2:
         raise errors.fail("linalg_lu_rank", op="linalg.lu", shape=list(A._geom.shape))
-    found, _ = _factor(A, bound.get("pivot", True), "linalg.lu")
+    found, _ = _factor(A, pivot, "linalg.lu")
     *batch, m, n = A._geom.shape
     k = min(m, n)
     shapes = ((*batch, m, m), (*batch, m, k), (*batch, k, n))
     outs = [type(A)._fresh(s, contiguous_strides(s), A.dtype, A.device) for s in shapes]
     if A.is_meta or not A.numel():
-        return linalg_lu(*outs)
+        return tuple(outs)
     wide = np.complex128 if A.dtype.is_complex else np.float64
     vals = [np.zeros((len(found),) + s[-2:], wide) for s in shapes]
     lost = [np.ones(v.shape, np.bool_) for v in vals]
@@ -196,7 +236,7 @@ def lu(*args: Any, **kwargs: Any) -> Any:
         tolerance = max(tolerance, f.tolerance)
     for out, v, lo in zip(outs, vals, lost):
         store(out, Result(v.reshape(out.shape), lo.reshape(out.shape), tolerance), False)
-    return linalg_lu(*outs)
+    return tuple(outs)
 
 
 # -- lu_solve --------------------------------------------------------------------------------
@@ -331,8 +371,18 @@ def lu_unpack(*args: Any, **kwargs: Any) -> Any:
     """Return torch.lu_unpack(LU, pivots, unpack_data=True, unpack_pivots=True): contiguous
     P, L, U (TORCH_META_FUNC(lu_unpack)), empty (0,) tensors for what is not unpacked."""
     bound = _bind("lu_unpack", args, kwargs, True)
-    LU, pivots = bound["LU_data"], bound["LU_pivots"]  # noqa: N806 - torch's names
     data, perm = bound.get("unpack_data", True), bound.get("unpack_pivots", True)
+    # L and U come from tril_out, triu_out and an idempotent fill_ of L's diagonal, none of
+    # which checks for elements sharing memory; P from a TensorIterator, which does
+    # (BatchLinearAlgebra.cpp TORCH_IMPL_FUNC(lu_unpack_out))
+    results = _into(bound, lambda LU, pivots: _lu_unpack(LU, pivots, data, perm),  # noqa: N803
+                    (bound["LU_data"], bound["LU_pivots"]), "lu_unpack",
+                    unchecked=(1, 2) if data else ())
+    return (lu_unpack_type if bound["out"] is None else lu_unpack_out)(*results)
+
+
+def _lu_unpack(LU: Tensor, pivots: Tensor, data: bool, perm: bool  # noqa: N803
+               ) -> tuple[Tensor, ...]:
     if LU.ndim < 2:
         raise errors.fail("linalg_lu_rank", op="torch.lu_unpack", shape=list(LU._geom.shape))
     if perm and pivots.dtype is not dtypes.int32:
@@ -343,7 +393,7 @@ def lu_unpack(*args: Any, **kwargs: Any) -> Any:
               (*batch, k, n) if data else (0,))
     outs = [type(LU)._fresh(s, contiguous_strides(s), LU.dtype, LU.device) for s in shapes]
     if LU.is_meta:
-        return lu_unpack_type(*outs)
+        return tuple(outs)
     if data and outs[1].numel():
         values = np.asarray(LU._values())
         lost = ~np.asarray(LU._defined())
@@ -370,7 +420,7 @@ def lu_unpack(*args: Any, **kwargs: Any) -> Any:
             p_v[idx] = lv.unpack(piv[idx], np.zeros((m, n)))[0]
             p_lost[idx] = piv_lost[idx].any()
         store(outs[0], Result(p_v, p_lost), False)
-    return lu_unpack_type(*outs)
+    return tuple(outs)
 
 
 FUNCTIONS: dict[str, Any] = {"lu_unpack": lu_unpack}

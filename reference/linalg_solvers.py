@@ -19,7 +19,9 @@ pivot, linalg_solver_values.factor) makes inv and solve raise torch's _LinAlgErr
 and solve_ex return its index in info. The LU factors A itself, whatever its layout (checked
 on torch 2.13: a contiguous A's info is that of A, not of A^T).
 
-Tuple out= forms (inv_ex, solve_ex, slogdet) are not modelled.
+Tuple out= (inv_ex, solve_ex: (result, info); slogdet: (sign, logabsdet); reference/tuple_out.py):
+each out is checked and resized in the meta function's order, the result's first; outs that
+share bytes write over each other's values.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, pointwise, signatures, writes
+from . import dtypes, errors, pointwise, signatures, tuple_out, writes
 from . import linalg_solver_values as lv
 from .dtypes import dtype as DType
 from .geometry import contiguous_strides
@@ -64,6 +66,10 @@ def _named(name: str, fields: tuple[str, str]) -> type:
 linalg_inv_ex = _named("linalg_inv_ex", ("inverse", "info"))
 linalg_solve_ex = _named("linalg_solve_ex", ("result", "info"))
 linalg_slogdet = _named("linalg_slogdet", ("sign", "logabsdet"))
+# the classes torch returns from the tuple out= forms
+linalg_inv_ex_out = _named("linalg_inv_ex_out", ("inverse", "info"))
+linalg_solve_ex_out = _named("linalg_solve_ex_out", ("result", "info"))
+linalg_slogdet_out = _named("linalg_slogdet_out", ("sign", "logabsdet"))
 
 
 # -- checks (LinearAlgebraUtils.h checkIsMatrix, squareCheckInputs, checkFloatingOrComplex) ---
@@ -100,8 +106,8 @@ def _output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: 
 
     An out= to be resized that shares memory with an input (det(A, out=A)) resizes that
     input before the kernel reads it: what torch then computes is not modelled."""
-    if out is not None and out._geom.shape != shape and any(shares_bytes(out, r)
-                                                              for r in reads):
+    if out is not None and out._geom.shape != shape and any(
+            out._storage is r._storage or shares_bytes(out, r) for r in reads):
         raise errors.fail("not_modelled", what="a linalg out= resized over its own input")
     if out is None:
         return type(like)._fresh(shape, strides, dt, like.device)
@@ -109,6 +115,13 @@ def _output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: 
     if out._geom.shape != shape:
         pointwise.resize_out(out, Layout((shape, strides)))
     return out
+
+
+def _writable(*outs: Tensor | None) -> None:
+    """Refuse outs whose elements share memory, as the kernels' writes do (measured)."""
+    for o in outs:
+        if o is not None:
+            writes.check_writable(o)
 
 
 def _finish(out: Tensor | None, result: Tensor, inputs: tuple[Tensor, ...],
@@ -164,8 +177,14 @@ def _store_info(info_t: Tensor, info: np.ndarray, known: np.ndarray) -> None:
 
 
 # -- solve and inv -----------------------------------------------------------------------------
+def _info(A: Tensor, out: Tensor | None) -> Tensor:  # noqa: N803 - torch's name
+    """Return info: a fresh int32 tensor of A's batch, or the info out= checked and resized."""
+    batch = tuple(A._geom.shape[:-2])
+    return _output(A, batch, contiguous_strides(batch), dtypes.int32, out, (A,))
+
+
 def _solve(A: Tensor, B: Tensor, left: bool, out: Tensor | None, api: str,  # noqa: N803
-           check: bool) -> tuple[Tensor, Tensor]:
+           check: bool, info_out: Tensor | None = None) -> tuple[Tensor, Tensor]:
     """linalg.solve_ex's work: check, allocate, factor, raise or store (torch's order)."""
     _floating(A, "linalg.solve", True)
     if A.dtype is not B.dtype:
@@ -192,9 +211,11 @@ def _solve(A: Tensor, B: Tensor, left: bool, out: Tensor | None, api: str,  # no
         # XA = B is solved as A^H X^H = B^H into a column-major buffer handed back as its
         # .mH: a new tensor with the conjugate bit set (_linalg_solve_ex_out)
         result._conj = True
-    info_t = type(A)._fresh(a_shape[:-2], None, dtypes.int32, A.device)
+    info_t = _info(A, info_out)
+    _writable(out, info_out)
     _lu_kernel(A)
     if A.is_meta:
+        tuple_out.bump((info_t,) if info_out is not None else ())
         return result, info_t
     info, certain, known = _factors(A)
     if check:
@@ -205,8 +226,9 @@ def _solve(A: Tensor, B: Tensor, left: bool, out: Tensor | None, api: str,  # no
         if dest.numel() == 0:
             return
         values = _solved(A, B, batch, vector, left, info, certain, known)
-        store(dest, values, clobbered)
+        store(dest, values, clobbered or _entangled(dest, info_out))
     _finish(out, result, (A, B), write)
+    _info_written(info_t, info_out, result)
     return result, info_t
 
 
@@ -248,23 +270,40 @@ def solve(A: Tensor, B: Tensor, *, left: bool = True,  # noqa: N803 - torch's na
 
 
 def solve_ex(A: Tensor, B: Tensor, *, left: bool = True,  # noqa: N803 - torch's names
-             check_errors: bool = False) -> Any:
-    """Return torch.linalg.solve_ex(A, B, left=left, check_errors=check_errors)."""
+             check_errors: bool = False, out: Any = None) -> Any:
+    """Return torch.linalg.solve_ex(A, B, left=left, check_errors=check_errors, out=out)."""
     _tensor(A, "linalg_solve_ex", "A", 1)
     _tensor(B, "linalg_solve_ex", "B", 2)
-    return linalg_solve_ex(*_solve(A, B, left, None, "torch.linalg.solve_ex", check_errors))
+    outs = tuple_out.bind(out, 2, 4, "linalg_solve_ex") or (None, None)
+    pair = _solve(A, B, left, outs[0], "torch.linalg.solve_ex", check_errors, outs[1])
+    return (linalg_solve_ex if out is None else linalg_solve_ex_out)(*pair)
 
 
-def _inv(A: Tensor, out: Tensor | None, api: str, check: bool) -> tuple[Tensor, Tensor]:  # noqa: N803
+def _entangled(dest: Tensor, info_out: Tensor | None) -> bool:
+    """Tell whether the info out= shares bytes with the result: info is written after it."""
+    return info_out is not None and shares_bytes(dest, info_out)
+
+
+def _info_written(info_t: Tensor, info_out: Tensor | None, result: Tensor) -> None:
+    """Bump the info out= (written last), forgetting what it wrote over the result."""
+    if info_out is None:
+        return
+    if shares_bytes(info_t, result) and info_t.numel():
+        store(info_t, Result(np.zeros(info_t.shape, np.int32)), True)
+    info_t._bump()
+
+
+def _inv(A: Tensor, out: Tensor | None, api: str, check: bool,  # noqa: N803
+         info_out: Tensor | None = None) -> tuple[Tensor, Tensor]:
     """linalg.inv_ex: the identity solved for (TORCH_IMPL_FUNC(linalg_inv_ex_out))."""
     _square(A, "linalg.inv")
     _floating(A, "linalg.inv", False)
     shape = tuple(A._geom.shape)
     result = _output(A, shape, column_major_strides(shape), A.dtype, out, (A,))
-    info_t = type(A)._fresh(shape[:-2], None, dtypes.int32, A.device)
+    info_t = _info(A, info_out)
+    _writable(out, info_out)
     if A.is_meta:
-        if out is not None:
-            out._bump()
+        tuple_out.bump(tuple(o for o in (out, info_out) if o is not None))
         return result, info_t
     if out is not None and result.numel() and shares_bytes(out, A) and \
             result._geom.strides == column_major_strides(shape):
@@ -290,8 +329,9 @@ def _inv(A: Tensor, out: Tensor | None, api: str, check: bool) -> tuple[Tensor, 
                 x, loose, tol = lv.solved(a[idx], eye[idx], A.dtype, a_tol)
                 values[idx], lost[idx], tolerance = x, loose, max(tolerance, tol)
         # out= aliasing A: inv_ex_out writes the identity into it before reading A
-        store(dest, Result(values, lost, tolerance), clobbered)
+        store(dest, Result(values, lost, tolerance), clobbered or _entangled(dest, info_out))
     _finish(out, result, (A,), write)
+    _info_written(info_t, info_out, result)
     return result, info_t
 
 
@@ -301,10 +341,12 @@ def inv(A: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: N803 - torc
     return _inv(A, out, "linalg.inv", True)[0]
 
 
-def inv_ex(A: Tensor, *, check_errors: bool = False) -> Any:  # noqa: N803 - torch's name
-    """Return torch.linalg.inv_ex(A, check_errors=check_errors)."""
+def inv_ex(A: Tensor, *, check_errors: bool = False, out: Any = None) -> Any:  # noqa: N803
+    """Return torch.linalg.inv_ex(A, check_errors=check_errors, out=out)."""
     _tensor(A, "linalg_inv_ex", "A", 1)
-    return linalg_inv_ex(*_inv(A, None, "linalg.inv_ex", check_errors))
+    outs = tuple_out.bind(out, 2, 2, "linalg_inv_ex") or (None, None)
+    pair = _inv(A, outs[0], "linalg.inv_ex", check_errors, outs[1])
+    return (linalg_inv_ex if out is None else linalg_inv_ex_out)(*pair)
 
 
 # -- det and slogdet ---------------------------------------------------------------------------
@@ -332,6 +374,7 @@ def det(A: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: N803 - torc
     _floating(A, "linalg.det", True)
     shape = tuple(A._geom.shape[:-2])
     result = _output(A, shape, contiguous_strides(shape), A.dtype, out, (A,))
+    _writable(out)
     _lu_kernel(A)
     if A.is_meta:
         return result
@@ -342,17 +385,24 @@ def det(A: Tensor, *, out: Tensor | None = None) -> Tensor:  # noqa: N803 - torc
     return _finish(out, result, (A,), write)
 
 
-def slogdet(A: Tensor) -> Any:  # noqa: N803 - torch's name
-    """Return torch.linalg.slogdet(A): the sign (phase) and log of |det|."""
+def slogdet(A: Tensor, *, out: Any = None) -> Any:  # noqa: N803 - torch's name
+    """Return torch.linalg.slogdet(A, out=out): the sign (phase) and log of |det|."""
     _tensor(A, "linalg_slogdet", "A", 1)
+    outs = tuple_out.bind(out, 2, 1, "linalg_slogdet") or (None, None)
     _square(A, "linalg.slogdet")
     _floating(A, "linalg.slogdet", False)
     shape = tuple(A._geom.shape[:-2])
     real = A.dtype.to_real() if A.dtype.is_complex else A.dtype
-    sign = type(A)._fresh(shape, None, A.dtype, A.device)
-    logabs = type(A)._fresh(shape, None, real, A.device)
+    strides = contiguous_strides(shape)
+    sign = _output(A, shape, strides, A.dtype, outs[0], (A,))
+    logabs = _output(A, shape, strides, real, outs[1], (A,))
+    named = linalg_slogdet if out is None else linalg_slogdet_out
+    # outs over A's bytes or each other's: the LU is factored apart, then each is written
+    clobbered = out is not None and (tuple_out.entangled((sign, logabs)) or any(
+        shares_bytes(o, A) for o in (sign, logabs)))
     if A.is_meta or not sign.numel():
-        return linalg_slogdet(sign, logabs)
+        tuple_out.bump(None if out is None else (sign, logabs))
+        return named(sign, logabs)
     values, lost, tolerance = _determinants(A)
     mags = np.abs(values)
     with np.errstate(all="ignore"):
@@ -361,10 +411,11 @@ def slogdet(A: Tensor) -> Any:  # noqa: N803 - torch's name
         log_tol = np.where(np.isfinite(log) & (log != 0), tolerance / np.abs(log), np.inf)
     # a real sign is exactly +-1 once det's bound keeps it off zero; a phase is as precise
     store(sign, Result(phase if A.dtype.is_complex else np.sign(values.real), lost,
-                       tolerance if A.dtype.is_complex else 0.0), False)
+                       tolerance if A.dtype.is_complex else 0.0), clobbered)
     log_lost = lost | ((mags != 0) & ~(log_tol <= 2.0**-7))
     kept = log_tol[~log_lost & (mags != 0)]
     store(logabs, Result(log, log_lost, float(kept.max()) + real.eps if kept.size else 0.0),
-          False)
-    return linalg_slogdet(sign, logabs)
+          clobbered)
+    tuple_out.bump(None if out is None else (sign, logabs))
+    return named(sign, logabs)
 

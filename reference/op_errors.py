@@ -566,17 +566,13 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "triangle_ndim": (RuntimeError, "{op}: input tensor must have at least 2 dimensions"),
     # cumulative (reference/cumulative.py): keep this family's messages below this line
     # torchgen check_inplace; TensorUtils check_scalar_type_device_layout_equal; cummax_out's
-    # scalar dim check (measured); python_arg_parser.cpp's TensorList of cummax's out=
+    # scalar dim check (measured); cummax's tuple out= is bound by reference/tuple_out.py
     "inplace_output_dtype": (
         RuntimeError, "Bad in-place call: input tensor dtype {input} and output tensor dtype "
         "{output} should match"),
     "scalar_type_equal": (RuntimeError, "expected scalar_type {want} but found {got}"),
     "scalar_reduction_dim": (
         IndexError, "{op}: Expected reduction dim -1 or 0 for scalar but got {dim}"),
-    "pair_out_type": (TypeError, "{op}(): argument 'out' must be tuple of Tensors, not {type}"),
-    "pair_out_length": (TypeError, "expected tuple of 2 elements but got {got}"),
-    "pair_out_element": (
-        TypeError, "expected Tensor as element {index} in argument 2, but got {type}"),
     # statistics (reference/statistics.py): keep this family's messages below this line
     # ReduceOps.cpp std_var_out, std_var_all_cpu, warn_invalid_degrees_of_freedom,
     # logsumexp_out, nansum_out, nanmean; ReduceOpsUtils.h make_reduction; TensorCompare.cpp
@@ -1485,4 +1481,18 @@ OP_MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "embedding_renorm_norm_dtype": (
         RuntimeError, "norm(): input dtype should be either floating point or complex. Got "
         "{type} instead."),
+    # tuple out= (reference/tuple_out.py): keep this family's messages below this line.
+    # python_arg_parser.cpp FunctionParameter::check (TensorList) and PythonArgs::tensorlist_n
+    "tuple_out_element": (
+        TypeError, "expected Tensor as element {index} in argument {argnum}, but got {type}"),
+    "tuple_out_length": (TypeError, "expected tuple of {count} elements but got {got}"),
+    "tuple_out_type": (
+        TypeError, "{op}(): argument 'out' must be tuple of Tensors, not {type}"),
+    # BatchLinearAlgebra.cpp linalg_lstsq_out's checkLinalgCompatibleDtype of each out
+    "lstsq_out_castable": (
+        RuntimeError, "torch.linalg.lstsq: Expected {name} to be safely castable from {a} "
+        "dtype, but got {name} with dtype {b}"),
+    # ReduceOpsUtils.h _reduction_with_indices_allocate_or_resize_output (kthvalue's outs)
+    "kthvalue_values_type": (RuntimeError, "output values must be of same type as input"),
+    "kthvalue_indices_type": (RuntimeError, "output indices must be of scalar type Long"),
 }

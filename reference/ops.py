@@ -72,7 +72,9 @@ class OpSpec:
     # (x.where(c, y) is torch.where(c, x, y)), whose method call has no function twin
     subject: int = 0
     # the function form takes out= (torch.add(x, y, out=z)); which argument forms allow it is
-    # the op's own rule (torch.sum(x, out=z) has no out overload, torch.sum(x, 0, out=z) has)
+    # the op's own rule (torch.sum(x, out=z) has no out overload, torch.sum(x, 0, out=z) has).
+    # On a COPIES op it is the tuple out= of one tensor per result, which the results then are
+    # (torch.sort(x, out=(v, i)); reference/tuple_out.py)
     out: bool = False
     # how far torch's floating results may stray from the reference's, in units of the
     # result dtype's machine epsilon relative to the larger magnitude (0: exactly)
@@ -538,7 +540,7 @@ def _linalg() -> tuple[OpSpec, ...]:
     """torch.linalg (reference/linalg.py): LAPACK's column-major results. torch._refs.linalg
     2.13 has no qr."""
     return (_v("linalg.qr", "linalg", method=False, function=True, contract=C.COPIES,
-               keywords=("mode",), unsupported_on=NO_REFS),)
+               out=True, keywords=("mode",), unsupported_on=NO_REFS),)
 
 
 def _linalg_solvers() -> tuple[OpSpec, ...]:
@@ -551,13 +553,13 @@ def _linalg_solvers() -> tuple[OpSpec, ...]:
     (linalg_solver_values.py). torch._refs.linalg 2.13 has none of them."""
     fn = {"method": False, "function": True, "tolerance": 8, "unsupported_on": NO_REFS}
     return (_v("linalg.inv", "linalg_solve", **fn, contract=C.COPY, out=True),
-            _v("linalg.inv_ex", "linalg_solve", **fn, contract=C.COPIES,
+            _v("linalg.inv_ex", "linalg_solve", **fn, contract=C.COPIES, out=True,
                keywords=("check_errors",)),
             _v("linalg.solve", "linalg_solve", **fn, contract=C.COPY, out=True, keywords=("left",)),
-            _v("linalg.solve_ex", "linalg_solve", **fn, contract=C.COPIES,
+            _v("linalg.solve_ex", "linalg_solve", **fn, contract=C.COPIES, out=True,
                keywords=("left", "check_errors")),
             _v("linalg.det", "linalg_solve", **fn, contract=C.COPY, out=True),
-            _v("linalg.slogdet", "linalg_solve", **fn, contract=C.COPIES))
+            _v("linalg.slogdet", "linalg_solve", **fn, contract=C.COPIES, out=True))
 
 
 def _linalg_decompositions() -> tuple[OpSpec, ...]:
@@ -569,15 +571,15 @@ def _linalg_decompositions() -> tuple[OpSpec, ...]:
     2.13 has svd and svdvals alone."""
     fn = {"method": False, "function": True}
     return (_v("linalg.svd", "linalg", **fn, contract=C.COPIES, keywords=("full_matrices",),
-               tolerance=16),
+               tolerance=16, out=True),
             _v("linalg.svdvals", "linalg", **fn, contract=C.COPY, tolerance=16, out=True),
             _v("linalg.eigh", "linalg_square", **fn, contract=C.COPIES, keywords=("UPLO",),
-               tolerance=16, unsupported_on=NO_REFS),
+               tolerance=16, unsupported_on=NO_REFS, out=True),
             _v("linalg.eigvalsh", "linalg_square", **fn, contract=C.COPY, keywords=("UPLO",),
                tolerance=16, unsupported_on=NO_REFS),
             _v("linalg.cholesky", "linalg_square", **fn, contract=C.COPY, keywords=("upper",),
                tolerance=16, unsupported_on=NO_REFS),
-            _v("linalg.cholesky_ex", "linalg_square", **fn, contract=C.COPIES,
+            _v("linalg.cholesky_ex", "linalg_square", **fn, contract=C.COPIES, out=True,
                keywords=("upper", "check_errors"), tolerance=16, unsupported_on=NO_REFS),
             _v("linalg.eig", "linalg_square", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
             _v("linalg.eigvals", "linalg_square", **fn, contract=C.COPY, unsupported_on=NO_REFS))
@@ -591,18 +593,20 @@ def _linalg_lu() -> tuple[OpSpec, ...]:
     TORCH_META_FUNC(linalg_lu), TORCH_META_FUNC(linalg_lu_solve), LinearAlgebra.cpp
     linalg_householder_product); torch.lu_unpack contiguous P, L, U (TORCH_META_FUNC(lu_unpack)),
     exact. Values within `tolerance` * n * eps * cond
-    (linalg_lu_values.py). lu's and lu_factor's out= are tuples (not drawn). torch._refs 2.13
-    has none of them."""
+    (linalg_lu_values.py). lu's, lu_factor's, lu_factor_ex's and lu_unpack's out= are tuples
+    (reference/tuple_out.py). torch._refs 2.13 has none of them."""
     fn = {"method": False, "function": True, "tolerance": 8, "unsupported_on": NO_REFS}
-    return (_v("linalg.lu", "linalg_lu", **fn, contract=C.COPIES, keywords=("pivot",)),
-            _v("linalg.lu_factor", "linalg_lu", **fn, contract=C.COPIES, keywords=("pivot",)),
-            _v("linalg.lu_factor_ex", "linalg_lu", **fn, contract=C.COPIES,
+    return (_v("linalg.lu", "linalg_lu", **fn, contract=C.COPIES, out=True,
+               keywords=("pivot",)),
+            _v("linalg.lu_factor", "linalg_lu", **fn, contract=C.COPIES, out=True,
+               keywords=("pivot",)),
+            _v("linalg.lu_factor_ex", "linalg_lu", **fn, contract=C.COPIES, out=True,
                keywords=("pivot", "check_errors")),
             _v("linalg.lu_solve", "linalg_lu", **fn, contract=C.COPY, out=True,
                keywords=("left", "adjoint")),
             _v("linalg.householder_product", "linalg_lu", **fn, contract=C.COPY, out=True),
             _v("lu_unpack", "linalg_lu", method=False, function=True, contract=C.COPIES,
-               unsupported_on=NO_REFS))
+               out=True, unsupported_on=NO_REFS))
 
 
 def _linalg_least() -> tuple[OpSpec, ...]:
@@ -614,7 +618,7 @@ def _linalg_least() -> tuple[OpSpec, ...]:
     matrix_rank_impl). torch._refs 2.13 has none of them."""
     fn = {"method": False, "function": True, "unsupported_on": NO_REFS}
     return (_v("linalg.lstsq", "linalg_least", **fn, contract=C.COPIES, tolerance=16,
-               keywords=("rcond", "driver"), data_dependent_shape=True),
+               keywords=("rcond", "driver"), data_dependent_shape=True, out=True),
             _v("linalg.pinv", "linalg_least", **fn, contract=C.COPY, out=True, tolerance=16,
                keywords=("atol", "rtol", "hermitian")),
             _v("linalg.matrix_rank", "linalg_least", **fn, contract=C.COPY, out=True,
@@ -624,17 +628,19 @@ def _linalg_least() -> tuple[OpSpec, ...]:
 def _sorting() -> tuple[OpSpec, ...]:
     """sort, argsort, msort, topk and kthvalue (reference/sorting.py): sort's values take the
     input's layout, topk's and kthvalue's are contiguous; msort and argsort(stable=) take a
-    single out=.
+    single out=, sort, topk and kthvalue a tuple out= (values, indices) whose outs keep their
+    strides where their shape is right (Sorting.cpp, TopK meta, ReduceOpsUtils.h
+    _reduction_with_indices_allocate_or_resize_output).
     torch._refs 2.13 has none of them."""
-    return (_v("sort", "sort", function=True, contract=C.COPIES,
+    return (_v("sort", "sort", function=True, contract=C.COPIES, out=True,
                keywords=("stable", "dim", "descending"), unsupported_on=NO_REFS),
             _v("argsort", "sort", function=True, contract=C.COPY, out=True,
                keywords=("stable", "dim", "descending"), unsupported_on=NO_REFS),
             _v("msort", "sort", function=True, contract=C.COPY, out=True,
                unsupported_on=NO_REFS),
-            _v("topk", "sort", function=True, contract=C.COPIES,
+            _v("topk", "sort", function=True, contract=C.COPIES, out=True,
                keywords=("dim", "largest", "sorted"), unsupported_on=NO_REFS),
-            _v("kthvalue", "sort", function=True, contract=C.COPIES,
+            _v("kthvalue", "sort", function=True, contract=C.COPIES, out=True,
                keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
 
 
@@ -660,15 +666,15 @@ def _cumulative() -> tuple[OpSpec, ...]:
     """cumsum, cumprod, cummax, cummin and logcumsumexp (reference/cumulative.py): new
     contiguous results of the input's shape; cumsum_ and cumprod_ write their input. cumprod's
     complex products and logcumsumexp's libm calls carry a tolerance (cumulative_values.py);
-    cummax's and cummin's tuple out= is left to the case tables, as max(dim)'s is.
+    cummax's and cummin's out= is a tuple (values, indices) (reference/tuple_out.py).
     torch._refs 2.13 has cumsum, cumprod and their in-place forms alone."""
     return (_v("cumsum", "cumulative", function=True, contract=C.COPY, out=True,
                keywords=("dtype",)),
             _v("cumprod", "cumulative", function=True, contract=C.COPY, out=True,
                keywords=("dtype",), tolerance=4),
-            _v("cummax", "cumulative", function=True, contract=C.COPIES,
+            _v("cummax", "cumulative", function=True, contract=C.COPIES, out=True,
                unsupported_on=NO_REFS),
-            _v("cummin", "cumulative", function=True, contract=C.COPIES,
+            _v("cummin", "cumulative", function=True, contract=C.COPIES, out=True,
                unsupported_on=NO_REFS),
             _v("logcumsumexp", "cumulative", function=True, contract=C.COPY, out=True,
                tolerance=4, unsupported_on=NO_REFS),
@@ -763,8 +769,9 @@ def _statistics() -> tuple[OpSpec, ...]:
     nanmean_out; TensorCompare.cpp aminmax, mode_out; Sorting.cpp median_with_indices_impl).
     var and std (Welford's update or two passes in double), their means, logsumexp (exp and
     log in the input's dtype) and the float sums carry tolerances statistics_values.py
-    bounds; var_mean and std_mean have no out= in the binding, the pairs' tuple out= is left
-    to the case tables. torch._refs 2.13 has var, std, var_mean, std_mean and logsumexp."""
+    bounds; var_mean and std_mean have no out= in the binding; aminmax's, median(dim)'s,
+    nanmedian(dim)'s and mode's out= is a tuple (reference/tuple_out.py). torch._refs 2.13
+    has var, std, var_mean, std_mean and logsumexp."""
     return (_v("var", "statistics", function=True, contract=C.COPY, out=True, tolerance=8,
                keywords=("dim", "unbiased", "keepdim", "correction")),
             _v("std", "statistics", function=True, contract=C.COPY, out=True, tolerance=8,
@@ -779,14 +786,14 @@ def _statistics() -> tuple[OpSpec, ...]:
                keywords=("dim", "keepdim", "dtype"), unsupported_on=NO_REFS),
             _v("nanmean", "statistics", function=True, contract=C.COPY, out=True,
                keywords=("dim", "keepdim", "dtype"), unsupported_on=NO_REFS),
-            _v("aminmax", "statistics", function=True, contract=C.COPIES,
+            _v("aminmax", "statistics", function=True, contract=C.COPIES, out=True,
                keywords=("dim", "keepdim"), unsupported_on=NO_REFS),
             *(_v(name, "statistics", function=True, contract=C.COPY, unsupported_on=NO_REFS)
               for name in ("median", "nanmedian")),
             *(_v(name, "statistics", function=True, contract=C.COPIES, variant="dim",
-                 keywords=("dim", "keepdim"), unsupported_on=NO_REFS)
+                 keywords=("dim", "keepdim"), unsupported_on=NO_REFS, out=True)
               for name in ("median", "nanmedian")),
-            _v("mode", "statistics", function=True, contract=C.COPIES,
+            _v("mode", "statistics", function=True, contract=C.COPIES, out=True,
                keywords=("dim", "keepdim"), unsupported_on=NO_REFS))
 
 
@@ -970,7 +977,8 @@ def _allocating_ops() -> tuple[OpSpec, ...]:
         # torch.max(x, other=y) is maximum; torch.max(x, 0) the variant along a dim
         out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True,
                       keywords=("other",)))
-        out.append(_v(name, "reduction", function=True, contract=C.COPIES, variant="dim"))
+        out.append(_v(name, "reduction", function=True, contract=C.COPIES, variant="dim",
+                      out=True))
     for name in ("argmax", "argmin"):
         out.append(_v(name, "reduction", function=True, contract=C.COPY, out=True))
     # joins (reference/joins.py): torch.cat([x, y], 1), the subject first

@@ -28,7 +28,7 @@ from .geometry import aliases_internally, contiguous_strides, overlaps_internall
 from .iterator import Layout, reorder
 from .operands import is_tensor
 from .ops import BY_KEY
-from .overlap import shares_bytes
+from .overlap import assert_no_partial_overlap, shares_bytes
 from .promotion import can_cast
 from .reduction_values import (
     Compute,
@@ -242,11 +242,13 @@ def store(dest: Tensor, result: Result | None, clobbered: bool) -> None:
 
 def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequence[DType],
             outs: Sequence[Tensor | None], compute: Compute, *,
-            overlap_raises: bool = False) -> list[Tensor]:
+            overlap_raises: bool = False, input_overlap_raises: bool = False) -> list[Tensor]:
     """Allocate (or resize) each output, compute the values, store them; bump `out=` tensors.
 
     The input is read before any `out=` is resized: an out that is the input itself then
-    reads as torch's does, garbage, which the shared bytes mark undefined.
+    reads as torch's does, garbage, which the shared bytes mark undefined. With
+    `input_overlap_raises` an out that partly overlaps the input is refused (the kernels of
+    max(dim), aminmax and mode; measured).
     """
     shape = reduction_shape(t._geom.shape, dims, keepdim)
     axes = tuple(d for d in dims if d < t.ndim)
@@ -256,6 +258,9 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
     for d, o in zip(dests, outs):
         if o is not None and overlap_raises:
             writes.check_writable(d)
+    for d, o in zip(dests, outs):
+        if o is not None and input_overlap_raises:
+            assert_no_partial_overlap(d, t)
     for i, d in enumerate(dests):
         unordered = outs[i] is not None and overlaps_internally(d._geom)
         store(d, results[i] if results else None, clobbered[i] or unordered)
@@ -455,6 +460,10 @@ def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
     """max(dim) / min(dim): values and first indices (TensorCompare.cpp max.dim meta)."""
     op = "max" if largest else "min"
     outs: list[Tensor | None] = [None, None] if out is None else list(out)
+    if out is not None and outs[0] is outs[1] and not keepdim and t.ndim:
+        # the kernel unsqueezes each out at the dim and squeezes it back after: one tensor
+        # is unsqueezed twice (measured: an IndexError where the dim is the last)
+        raise errors.fail("not_modelled", what=f"{op}(dim, out=) of one tensor for both")
     d = wrap_dim(dim, t.ndim)
     # max.dim meta: zero_numel_check_dims, then check_minmax_for_meta's complex check
     if t.numel() == 0 and t.ndim and t._geom.shape[d] == 0:
@@ -465,7 +474,7 @@ def _max_dim(t: Tensor, dim: int, keepdim: bool, out: Sequence[Tensor] | None,
     pointwise.check_out_dtype(outs[1], dtypes.int64)
     values, indices = _reduce(t, (d,), keepdim, [t.dtype, dtypes.int64], outs,
                               lambda s, tol: extreme_result(s, largest, tol, True),
-                              overlap_raises=True)
+                              overlap_raises=True, input_overlap_raises=True)
     return _PAIRS[op](values, indices)
 
 

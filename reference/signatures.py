@@ -22,7 +22,7 @@ from .operands import is_tensor
 # the names each torch type has in messages (FunctionParameter::type_name)
 _TYPE_NAMES = {"Tensor": "Tensor", "ScalarType": "torch.dtype", "Device": "torch.device",
                "bool": "bool", "MemoryFormat": "torch.memory_format", "int": "int",
-               "Scalar": "Number"}
+               "Scalar": "Number", "TensorList": "tuple of Tensors"}
 # keyword spellings taken for NumPy's sake (python_arg_parser.cpp numpy_compatibility_arg_names)
 _NUMPY_NAMES = {"input": ("x", "a", "x1")}
 # functions whose Tensor parameters also take a Python number (should_allow_numbers_as_tensors)
@@ -117,6 +117,9 @@ _CHECKS: dict[str, Callable[[Any, bool], bool]] = {
     "int": lambda obj, numbers: isinstance(obj, (int, np.integer)) and not isinstance(
         obj, (bool, np.bool_)),
     "MemoryFormat": lambda obj, numbers: isinstance(obj, dtypes.memory_format),
+    # a tuple out= (`TensorList[2] out`): its elements and length are checked by
+    # tuple_out.bind, as PythonArgs::tensorlist_n checks them once the call is bound
+    "TensorList": lambda obj, numbers: isinstance(obj, (tuple, list)),
 }
 
 

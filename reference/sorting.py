@@ -16,6 +16,14 @@ results come in an order the kernel picks. kthvalue (kthvalue_out_impl_cpu) chec
 reduced dim's size, then k, and writes contiguous results of the reduced shape; its
 quick-select puts NaN above everything too, and the index of a repeated value is the one
 quick-select happens to leave at the k-th place.
+
+Tuple out= (reference/tuple_out.py). sort's and topk's outs are checked and resized as
+structured kernels' are (their dtypes first, values before indices; a right-shaped out keeps
+its strides); topk's kernel reads the input apart from its outs, which may overlap it. kthvalue
+refuses a values out over the input (assert_no_overlap), then
+_reduction_with_indices_allocate_or_resize_output unsqueezes each out with one dim fewer at
+the dim, resizes it to the keepdim shape and squeezes it back after the kernel; a kernel
+refusal leaves it unsqueezed.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import dtypes, errors, signatures, writes
+from . import dtypes, errors, signatures, tuple_out, views, writes
 from .dtypes import dtype as DType
 from .geometry import (
     contiguous_strides,
@@ -33,7 +41,7 @@ from .geometry import (
     overlaps_internally,
 )
 from .iterator import Layout
-from .overlap import assert_no_partial_overlap, shares_bytes
+from .overlap import assert_no_overlap, assert_no_partial_overlap, shares_bytes
 from .pointwise import check_out_dtype, resize_out
 from .reduction_values import Result
 from .reductions import _ValuesIndices, named_pairs, store
@@ -43,7 +51,7 @@ if TYPE_CHECKING:
     from .tensor import Tensor
 
 # torch.return_types' named pairs, as torch names them
-_PAIRS = named_pairs("sort", "topk", "kthvalue")
+_PAIRS = named_pairs("sort", "topk", "kthvalue", "sort_out", "topk_out", "kthvalue_out")
 
 
 # -- the order of a slice ---------------------------------------------------------------------
@@ -124,6 +132,9 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
                        _sort_out(o, input, dt, layout)
                        for o, dt in ((values_out, input.dtype), (indices_out, dtypes.int64)))
     clobbered = False
+    # values and indices sharing bytes write over each other's results (measured: no check)
+    entangled = values_out is not None and indices_out is not None and \
+        tuple_out.entangled((values, indices))
     if values_out is not None and values is not input:
         # the kernel's values.copy_(self), which returns at once when out is self (is_same)
         writes.check_writable(values)
@@ -140,8 +151,8 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
     if not input.is_meta and input.numel():
         x, defined = _known(input)
         if not input.ndim:
-            store(values, Result(x), clobbered)
-            store(indices, Result(np.zeros((), np.int64)), False)
+            store(values, Result(x), clobbered or entangled)
+            store(indices, Result(np.zeros((), np.int64)), entangled)
         else:
             order, tied = _order(x, d, descending)
             lost = _row_undefined(defined, d, x.shape)
@@ -150,30 +161,46 @@ def sort(input: Tensor, dim: int = -1, descending: bool = False,  # noqa: A002 -
             zeros = tied & (sorted_x == 0) if x.dtype.kind == "f" else np.zeros_like(tied)
             unstable = np.zeros_like(tied) if stable else tied
             tol = input._tolerance()
-            store(values, Result(sorted_x, lost | zeros, tol), clobbered)
+            store(values, Result(sorted_x, lost | zeros, tol), clobbered or entangled)
             store(indices, Result(order.astype(np.int64), lost | unstable | _approximate(tol)),
-                  indices_out is not None and overlaps_internally(indices._geom))
+                  entangled or (indices_out is not None and overlaps_internally(indices._geom)))
     for o in (values_out, indices_out):
         if o is not None:
             o._bump()
-    return _PAIRS["sort"](values, indices)
+    pair = values_out is not None and indices_out is not None
+    return _PAIRS["sort_out" if pair else "sort"](values, indices)
 
 
 # -- topk, kthvalue --------------------------------------------------------------------------
 
 def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True,  # noqa: A002
-         sorted: bool = True) -> _ValuesIndices:  # noqa: A002 - torch's name
-    """Return torch.topk(input, k, dim, largest, sorted)."""
+         sorted: bool = True, out: tuple[Tensor, ...] | None = None  # noqa: A002
+         ) -> _ValuesIndices:
+    """Return torch.topk(input, k, dim, largest, sorted), into the outs given."""
     d = wrap_dim(dim, input.ndim)
     size = input._geom.shape[d] if input.ndim else 1
     if not 0 <= k <= size:
         raise errors.fail("topk_k")
-    if input.dtype.is_complex or input.dtype is dtypes.bool_:
+    if input.dtype.is_complex or input.dtype is dtypes.bool_:  # before any out is resized
         raise errors.fail("topk_dtype", space=" " if input.dtype.is_complex else "",
                           kind="complex" if input.dtype.is_complex else "bool")
     shape = tuple(k if i == d else n for i, n in enumerate(input._geom.shape))
-    values, indices = _fresh_pair(input, shape)
-    if not input.is_meta and values.numel() and not _lone(input, values, indices):
+    if out is None:
+        values, indices = _fresh_pair(input, shape)
+    else:  # the meta function's set_output_raw_strided: contiguous where resized
+        layout = Layout((shape, contiguous_strides(shape)))
+        values, indices = (tuple_out.prepare(o, dt, layout)
+                           for o, dt in zip(out, (input.dtype, dtypes.int64)))
+    # the kernel's TensorIterator refuses outs whose elements share memory, but reads the
+    # input apart from it: an out over the input's bytes reads back what it writes
+    clobbered = out is not None and (tuple_out.entangled(out) or any(
+        shares_bytes(o, input) for o in out))
+    if out is not None:
+        for written in out:
+            writes.check_writable(written)
+    if clobbered:
+        _garbage(values, indices)
+    elif not input.is_meta and values.numel() and not _lone(input, values, indices):
         x, defined = _known(input)
         order, _ = _order(x, d, largest)
         taken = np.take(order, np.arange(k), axis=d)
@@ -182,9 +209,11 @@ def topk(input: Tensor, k: int, dim: int = -1, largest: bool = True,  # noqa: A0
         loose = np.full(shape, not sorted and k > 1)
         lost = _row_undefined(defined, d, shape) | loose
         tol = input._tolerance()
-        store(values, Result(picked, lost | zeros, tol), False)
-        store(indices, Result(taken.astype(np.int64), lost | ties | _approximate(tol)), False)
-    return _PAIRS["topk"](values, indices)
+        store(values, Result(picked, lost | zeros, tol), clobbered)
+        store(indices, Result(taken.astype(np.int64), lost | ties | _approximate(tol)),
+              clobbered)
+    tuple_out.bump(out)
+    return _PAIRS["topk" if out is None else "topk_out"](values, indices)
 
 
 def _fresh_pair(input: Tensor, shape: tuple[int, ...]  # noqa: A002 - torch's name
@@ -192,6 +221,12 @@ def _fresh_pair(input: Tensor, shape: tuple[int, ...]  # noqa: A002 - torch's na
     """Contiguous values of the input's dtype and int64 indices of `shape`."""
     return tuple(type(input)._fresh(shape, contiguous_strides(shape), dt, input.device)
                  for dt in (input.dtype, dtypes.int64))  # type: ignore[return-value]
+
+
+def _garbage(*outs: Tensor) -> None:
+    """Mark outs written from bytes they were written over as undetermined."""
+    for o in outs:
+        store(o, Result(np.zeros(o.shape, o.dtype.storage_np)), True)
 
 
 def _lone(input: Tensor, values: Tensor, indices: Tensor) -> bool:  # noqa: A002
@@ -221,15 +256,46 @@ def _tied_anywhere(x: np.ndarray, axis: int) -> np.ndarray:
     return np.moveaxis(counts > 1, -1, axis)
 
 
+def _kth_outs(input: Tensor, out: tuple[Tensor, ...], d: int,  # noqa: A002 - torch's name
+              keepdim: bool) -> tuple[Tensor, Tensor]:
+    """Check and resize kthvalue's outs to the keepdim shape, unsqueezing each at the dim
+    first when keepdim is off and it has one dim fewer than the input (ReduceOpsUtils.h
+    _reduction_with_indices_allocate_or_resize_output)."""
+    kept = tuple(1 if i == d else n for i, n in enumerate(input._geom.shape))
+    for o, which in zip(out, ("values", "indices")):
+        if which == "values" and o.dtype is not input.dtype:
+            raise errors.fail("kthvalue_values_type")
+        if which == "indices" and o.dtype is not dtypes.int64:
+            raise errors.fail("kthvalue_indices_type")
+        if not keepdim and o.ndim == input.ndim - 1:
+            o._geom = views.unsqueeze(o._geom, d)
+        if o._geom.shape != kept:
+            resize_out(o, Layout((kept, contiguous_strides(kept))))
+    return out[0], out[1]
+
+
+def _kth_squeeze(out: tuple[Tensor, ...] | None, d: int, keepdim: bool) -> None:
+    """Squeeze each out at the dim, one after the other, as kthvalue's end does (squeeze_)."""
+    if out is None or keepdim:
+        return
+    for o in out:
+        if o.ndim:
+            wrap_dim(d, o.ndim)  # squeeze_ of a dim out of range (outs that are one tensor)
+        o._geom = views.squeeze(o._geom, d)
+
+
 def kthvalue(input: Tensor, k: int, dim: int = -1,  # noqa: A002 - torch's name
-             keepdim: bool = False) -> _ValuesIndices:
-    """Return torch.kthvalue(input, k, dim, keepdim)."""
+             keepdim: bool = False, out: tuple[Tensor, ...] | None = None) -> _ValuesIndices:
+    """Return torch.kthvalue(input, k, dim, keepdim), into the outs given."""
     d = wrap_dim(dim, input.ndim)
     size = input._geom.shape[d] if input.ndim else 1
     if input.numel() == 0 and size == 0:
         raise errors.fail("reduction_empty_dim", op="kthvalue()", dim=d)
     if not 1 <= k <= size:
         raise errors.fail("kthvalue_k", dim=d)
+    if out is not None:
+        assert_no_overlap(out[0], input)
+        return _kthvalue_out(input, k, d, keepdim, _kth_outs(input, out, d, keepdim))
     if not input.ndim:  # a lone element is copied before the kernel's dtype dispatch
         shape: tuple[int, ...] = ()
     else:
@@ -253,6 +319,34 @@ def kthvalue(input: Tensor, k: int, dim: int = -1,  # noqa: A002 - torch's name
     return _PAIRS["kthvalue"](values, indices)
 
 
+def _kthvalue_out(input: Tensor, k: int, d: int, keepdim: bool,  # noqa: A002 - torch's name
+                  out: tuple[Tensor, Tensor]) -> _ValuesIndices:
+    """kthvalue into outs resized to the keepdim shape; a refusal of the kernel leaves them
+    unsqueezed (measured)."""
+    values, indices = out
+    if input.ndim:
+        if input.dtype.is_complex or input.dtype is dtypes.bool_:
+            raise errors.fail("kernel_dtype", kernel="kthvalue_cpu",
+                              type=input.dtype.scalar_name)
+        for written in out:  # the kernel's TensorIterator over values and indices
+            writes.check_writable(written)
+    # indices over the input's bytes: the input itself may have been resized by then
+    clobbered = tuple_out.entangled(out) or shares_bytes(indices, input)
+    if clobbered and input.ndim:
+        _garbage(values, indices)
+    elif not input.is_meta and values.numel() and not _lone(input, values, indices):
+        x, defined = _known(input)
+        at = np.take(_order(x, d, False)[0], [k - 1], axis=d)
+        picked, ties, zeros = _selected(x, d, at)
+        lost = ~defined.all(d, keepdims=True)
+        tol = input._tolerance()
+        store(values, Result(picked, lost | zeros, tol), clobbered)
+        store(indices, Result(at.astype(np.int64), lost | ties | _approximate(tol)), clobbered)
+    _kth_squeeze(out, d, keepdim)
+    tuple_out.bump(out)
+    return _PAIRS["kthvalue_out"](values, indices)
+
+
 # -- torch's and Tensor's spellings ------------------------------------------------------------
 
 def _signatures(*texts: str) -> tuple[signatures.Signature, ...]:
@@ -260,17 +354,21 @@ def _signatures(*texts: str) -> tuple[signatures.Signature, ...]:
 
 
 # the Python binding's overloads (native_functions.yaml sort, sort.stable, argsort,
-# argsort.stable, msort, topk, kthvalue; the Dimname and tuple-out forms are not modelled)
+# argsort.stable, msort, topk, kthvalue, their tuple-out forms; the Dimname forms are not
+# modelled)
 _FUNCTIONS = {
-    "sort": _signatures("sort(Tensor input, *, bool? stable, int dim=-1, bool descending=False)",
-                        "sort(Tensor input, int dim=-1, bool descending=False)"),
+    "sort": _signatures("sort(Tensor input, *, bool? stable, int dim=-1, bool descending=False, "
+                        "TensorList? out=None)",
+                        "sort(Tensor input, int dim=-1, bool descending=False, *, "
+                        "TensorList? out=None)"),
     "argsort": _signatures("argsort(Tensor input, int dim=-1, bool descending=False)",
                            "argsort(Tensor input, *, bool stable, int dim=-1, "
                            "bool descending=False, Tensor? out=None)"),
     "msort": _signatures("msort(Tensor input, *, Tensor? out=None)"),
     "topk": _signatures("topk(Tensor input, int k, int dim=-1, bool largest=True, "
-                        "bool sorted=True)"),
-    "kthvalue": _signatures("kthvalue(Tensor input, int k, int dim=-1, bool keepdim=False)"),
+                        "bool sorted=True, *, TensorList? out=None)"),
+    "kthvalue": _signatures("kthvalue(Tensor input, int k, int dim=-1, bool keepdim=False, *, "
+                            "TensorList? out=None)"),
 }
 _METHODS = {name: tuple(signatures.Signature(s.name, tuple(
     p for p in s.params if p.name not in ("input", "out"))) for s in sigs)
@@ -279,16 +377,21 @@ _METHODS = {name: tuple(signatures.Signature(s.name, tuple(
 
 def _call(name: str, bound: dict[str, Any]) -> Any:
     t = bound["input"]
-    if name in ("sort", "argsort"):
-        pair = sort(t, bound.get("dim", -1), bound.get("descending", False),
-                    bound.get("stable"), indices_out=bound.get("out"))
-        return pair if name == "sort" else pair.indices
+    if name == "sort":
+        # the out parameter's place in the overload that bound the call (sort.stable's is 4)
+        outs = tuple_out.bind(bound.get("out"), 2, 4 if "stable" in bound else 3)
+        return sort(t, bound.get("dim", -1), bound.get("descending", False),
+                    bound.get("stable"), *(outs or ()))
+    if name == "argsort":
+        return sort(t, bound.get("dim", -1), bound.get("descending", False),
+                    bound.get("stable"), indices_out=bound.get("out")).indices
     if name == "msort":
         return sort(t, 0, values_out=bound.get("out")).values
     if name == "topk":
         return topk(t, bound["k"], bound.get("dim", -1), bound.get("largest", True),
-                    bound.get("sorted", True))
-    return kthvalue(t, bound["k"], bound.get("dim", -1), bound.get("keepdim", False))
+                    bound.get("sorted", True), tuple_out.bind(bound.get("out"), 2, 5))
+    return kthvalue(t, bound["k"], bound.get("dim", -1), bound.get("keepdim", False),
+                    tuple_out.bind(bound.get("out"), 2, 4))
 
 
 def _function(name: str) -> Any:

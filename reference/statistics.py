@@ -260,6 +260,10 @@ def aminmax(t: Tensor, dim: int | None, keepdim: bool, out: Any) -> _MinMax:
             raise errors.fail("aminmax_empty")
         dims = tuple(range(t.ndim))
     shape = reduction_shape(t._geom.shape, dims, keepdim)
+    if out is not None and out[0] is out[1] and dim is not None and not keepdim:
+        # aminmax_kernel unsqueezes each out at the dim and squeezes it back: one tensor is
+        # unsqueezed twice (measured: an IndexError, or warnings of odd shapes)
+        raise errors.fail("not_modelled", what="aminmax(dim, out=) of one tensor for both")
     if out is not None:
         for o in out:
             pointwise.check_out_dtype(o, t.dtype)
@@ -268,7 +272,7 @@ def aminmax(t: Tensor, dim: int | None, keepdim: bool, out: Any) -> _MinMax:
         raise errors.fail("kernel_dtype", kernel="aminmax_cpu", type=t.dtype.scalar_name)
     low, high = _reduce(t, dims, keepdim, [t.dtype, t.dtype], [None, None] if out is None
                         else list(out), lambda s, tol: extreme_result(s, False, tol, False)
-                        + extreme_result(s, True, tol, False))
+                        + extreme_result(s, True, tol, False), input_overlap_raises=True)
     return _MINMAX["aminmax" if out is None else "aminmax_out"](low, high)
 
 
@@ -326,6 +330,10 @@ def median_dim(name: str, t: Tensor, dim: int, keepdim: bool, out: Any) -> Any:
 
 def mode(t: Tensor, dim: int, keepdim: bool, out: Any) -> Any:
     """torch.mode (TensorCompare.cpp mode_out; cpu/TensorCompareKernel.cpp mode_kernel_impl)."""
+    if out is not None and out[0] is out[1] and not keepdim and t.ndim:
+        # each out is unsqueezed at the dim, then both squeezed: one tensor is unsqueezed
+        # twice (measured: an IndexError where the dim is the last)
+        raise errors.fail("not_modelled", what="mode(dim, out=) of one tensor for both")
     if out is not None:
         for o, want, which in zip(out, (t.dtype, dtypes.int64), ("values", "indices")):
             if o.dtype is not want:
@@ -346,7 +354,7 @@ def mode(t: Tensor, dim: int, keepdim: bool, out: Any) -> Any:
             _resized(t, o, shape)
     outs = [None, None] if out is None else list(out)
     values, indices = _reduce(t, dims, keepdim, [t.dtype, dtypes.int64], outs,
-                              lambda s, tol: list(sv.mode(s, tol)))
+                              lambda s, tol: list(sv.mode(s, tol)), input_overlap_raises=True)
     return _PAIRS["mode" if out is None else "mode_out"](values, indices)
 
 

@@ -10,7 +10,14 @@ import dataclasses
 from typing import Any
 
 import stridecheck.reference as ref
-from stridecheck.reference.ops import ALLOCATING_FAMILIES, BY_KEY, OPS, POINTWISE_FAMILIES, OpSpec
+from stridecheck.reference.ops import (
+    ALLOCATING_FAMILIES,
+    BY_KEY,
+    OPS,
+    POINTWISE_FAMILIES,
+    Contract,
+    OpSpec,
+)
 
 from .arguments import DTYPE_NAMES, Chooser, Context
 from .calls import ARGUMENTS, applicable
@@ -188,9 +195,38 @@ def _one_op(ch: Chooser, live: dict[str, Any], ops: tuple[OpSpec, ...],
             and not (u is t and built.family in ("reduction", "statistics"))
             and not (u is t and built.family in ("product", "linear") and 0 in t.shape)]
     if outs and ch.integer(0, 99) < OUT_PERCENT:
-        op = dataclasses.replace(op, kind="function" if op.kind == "method" else op.kind,
-                                 kwargs=op.kwargs + (("out", Ref(ch.choice(outs))),))
+        out: Any = Ref(ch.choice(outs)) if built.contract is not Contract.COPIES else \
+            _tuple_out(ch, op, t, live, outs)
+        if out is not None:
+            op = dataclasses.replace(op, kind="function" if op.kind == "method" else op.kind,
+                                     kwargs=op.kwargs + (("out", out),))
     return src, op
+
+
+def _tuple_out(ch: Chooser, op: Op, t: Any, live: dict[str, Any], outs: list[str]
+               ) -> tuple[Ref, ...] | None:
+    """Draw a tuple out= for an op of several results: one live tensor per result, mostly of
+    that result's dtype (int64 indices), now and then any (None where the call refuses)."""
+    try:
+        results = apply(dataclasses.replace(op, pick=None), t, ref, dict(live))
+    except Exception:  # noqa: BLE001 - a refused call is drawn without out=
+        return None
+    drawn: list[Ref] = []
+    # an out over the input's bytes meets each kernel's own overlap checks, made on views of
+    # the resized outs (median unsqueezes them, sort copies first, topk checks none): the
+    # model follows a few, so such outs are not drawn
+    read = [t, *(live[a.name] for a in (*op.args, *(v for _, v in op.kwargs))
+                 if isinstance(a, Ref) and a.name in live)]
+    apart = [n for n in outs if not any(ref.overlap.shares_bytes(live[n], u) for u in read)]
+    for r in results:
+        # one tensor for two results is resized to each in turn and restrided or squeezed
+        # by each: the ops do it in their own orders, so a tensor is drawn for one result
+        free = [n for n in apart if all(d.name != n for d in drawn)]
+        fits = [n for n in free if live[n].dtype is r.dtype]
+        if not free:
+            return None
+        drawn.append(Ref(ch.choice(fits if fits and ch.chance(0.9) else free)))
+    return tuple(drawn)
 
 
 def chain(ch: Chooser, *, min_ops: int = 1, max_ops: int = 8, device: str = "cpu",

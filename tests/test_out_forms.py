@@ -1,7 +1,8 @@
 """The op table's `out` flag says which functions torch 2.13 takes `out=` for: checked on torch.
 
 Each op's argument builder makes calls on a few inputs; the call is made again as
-`torch.<op>(..., out=o)` with an empty `o` of the result's dtype. Where the flag is set, torch
+`torch.<op>(..., out=o)` with an empty `o` of the result's dtype (for an op of several
+results, `out=(o0, o1, ...)` of each result's). Where the flag is set, torch
 takes at least one such call and never refuses one with a TypeError the model does not raise
 too (which argument forms have an out overload is the op's own rule: `torch.sum(x, out=o)`
 has none); where it is not set, torch refuses every one.
@@ -18,7 +19,7 @@ import pytest
 import torch
 
 import stridecheck.reference as reference
-from stridecheck.reference.ops import OPS, OpSpec
+from stridecheck.reference.ops import OPS, Contract, OpSpec
 from stridecheck.strategies.arguments import Context, RandomChooser
 from stridecheck.strategies.calls import ARGUMENTS, applicable
 from stridecheck.strategies.program import Op, Ref, apply
@@ -33,10 +34,13 @@ def _inputs(lib: Any) -> dict[str, Any]:
 
 
 def _outcome(op: Op, subject: str, lib: Any, out_dtype: Any = None) -> Any:
-    """Run op on fresh inputs (with `o`, empty, of out_dtype's name); return its result or
-    what it raised."""
+    """Run op on fresh inputs (with `o`, empty, of out_dtype's name, or `o0`, `o1`, ... of
+    each of a list's); return its result or what it raised."""
     env = _inputs(lib)
-    if out_dtype is not None:
+    if isinstance(out_dtype, list):
+        env.update({f"o{i}": lib.empty(0, dtype=getattr(lib, dt.name))
+                    for i, dt in enumerate(out_dtype)})
+    elif out_dtype is not None:
         env["o"] = lib.empty(0, dtype=getattr(lib, out_dtype.name))
     try:
         with warnings.catch_warnings():
@@ -61,7 +65,10 @@ def _calls(spec: OpSpec, tries: int = 40) -> list[tuple[str, Op]]:
         op = ARGUMENTS[spec.key].build(live[subject], ch, Context(live=dict(live)))
         if op.name != spec.name or op.kind not in ("method", "function", "tensors"):
             continue  # the builder fell back to another op
-        if not isinstance(_outcome(op, subject, reference), reference.Tensor):
+        result = _outcome(dataclasses.replace(op, pick=None), subject, reference)
+        if not isinstance(result, reference.Tensor) and not (
+                isinstance(result, tuple) and result
+                and all(isinstance(r, reference.Tensor) for r in result)):
             continue
         found.append((subject, dataclasses.replace(
             op, kind="function" if op.kind == "method" else op.kind,
@@ -77,7 +84,12 @@ def test_the_out_flag_is_what_torch_takes(spec: OpSpec) -> None:
     taken = 0
     for subject, op in calls:
         plain = dataclasses.replace(op, kwargs=op.kwargs[:-1])
-        dtype = _outcome(plain, subject, reference).dtype
+        dtype: Any = _outcome(plain, subject, reference).dtype
+        if spec.contract is Contract.COPIES:  # a tuple out= of one tensor per result
+            results = _outcome(dataclasses.replace(plain, pick=None), subject, reference)
+            dtype = [r.dtype for r in results]
+            op = dataclasses.replace(op, kwargs=op.kwargs[:-1] + (
+                ("out", tuple(Ref(f"o{i}") for i in range(len(dtype)))),))
         on_torch = _outcome(op, subject, torch, dtype)
         on_model = _outcome(op, subject, reference, dtype)
         refused = isinstance(on_torch, TypeError)
