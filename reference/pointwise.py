@@ -253,6 +253,9 @@ _ZERO_SIGN_MATTERS = frozenset({"sqrt", "log", "reciprocal", "div", "true_divide
                                 "floor_divide", "remainder", "fmod", "pow", "atan2", "copysign",
                                 "xlogy", "sgn", "addcdiv"})
 
+# ops whose result shows the sign bit of a NaN they read
+_NAN_SIGN_MATTERS = frozenset({"copysign", "signbit"})
+
 # the tolerance of complex pow (c10/util/complex_math.h: std::pow as exp(y * log(x)))
 _COMPLEX_POW_ULPS = 1024
 
@@ -457,6 +460,11 @@ def store_result(name: str, dest: Tensor, values: np.ndarray, operands: Sequence
             z = np.asarray(op._values())
             zero = (z.real == 0) | (z.imag == 0) if z.dtype.kind == "c" else z == 0
             undefined |= np.broadcast_to(zero, dest.shape)
+        if op._storage.loose_bits and name in _NAN_SIGN_MATTERS:
+            # a NaN's sign bit is not fixed either (0 % 0 is +nan from the vectorized fmod,
+            # -nan from x86's scalar one), and copysign copies it
+            v = np.asarray(op._values())
+            undefined |= np.broadcast_to(np.isnan(v), dest.shape)
     if not fresh and aliases_internally(dest._geom):
         undefined[...] = True  # several elements written at one address: the last write wins
     dest._write(np.broadcast_to(values, dest.shape))
