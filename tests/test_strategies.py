@@ -178,10 +178,13 @@ def test_a_bug_in_one_op_shrinks_to_at_most_7_ops(name: str, broken_t: str) -> N
     # with two of them: `x1 = x0.view(())` and `x3 = x0.view(())` around `x2 = x0.max(0)[0]`,
     # which `torch.neg(x2, out=x0)` reads. 7 since narrow_copy joined the view_copy family:
     # the search lands on alias programs that keep unused `x0.view(())` steps between the
-    # input and the broken `t` (not understood yet: they are not referenced by later steps)
+    # input and the broken `t` (not understood yet: they are not referenced by later steps).
+    # 5000 examples: view_chains draws `t` of a 2-d tensor seldom, and the derandomized stream
+    # depends on what the process imported before (after tests/test_devices.py, as under
+    # xdist, it needed more than 2000 once ops of several results drew tuple outs)
     (target,) = resolve_targets("eager:cpu")
     program = find(STRATEGIES[name](), lambda p: check(p, target).status == DIVERGENCE,
-                   settings=settings(QUICK, max_examples=2000))
+                   settings=settings(QUICK, max_examples=5000))
     outcome = check(program, target)
     assert ops(program) <= 7, f"{ops(program)} ops, but should shrink to at most 7:\n{program}"
     assert outcome.op == broken_t, (
