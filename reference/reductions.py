@@ -255,6 +255,10 @@ def _reduce(t: Tensor, dims: tuple[int, ...], keepdim: bool, result_dtypes: Sequ
     results = _compute(t, axes, shape, compute)
     clobbered = [o is not None and shares_bytes(o, t) for o in outs]
     dests = [_output(t, shape, dt, o) for dt, o in zip(result_dtypes, outs)]
+    # an out that held nothing over the input's bytes may hold some once resized (an empty
+    # view of the input resized to one element): the kernel's fill of it reaches the input
+    clobbered = [c or (o is not None and shares_bytes(d, t))
+                 for c, d, o in zip(clobbered, dests, outs)]
     for d, o in zip(dests, outs):
         if o is not None and overlap_raises:
             writes.check_writable(d)

@@ -146,3 +146,22 @@ def test_the_graph_break_view_entry_needs_a_write_on_the_subjects_storage() -> N
     entry = next(e for e in load()
                  if e.id == "compile-graph-break-view-of-written-input-contiguous")
     assert entry.when == {"subject.storage_written_in_call": True}
+
+
+def test_an_eager_step_on_meta_tensors_answers_to_entries_for_meta() -> None:
+    # x.to("meta") in a program on eager:cpu runs torch's meta kernels at that step, as the
+    # meta target does: entries about meta hold there, and only there
+    from stridecheck.conformance.outcome import check
+    from stridecheck.conformance.results import KNOWN
+    from stridecheck.conformance.targets import all_targets
+    from stridecheck.strategies.parse import parse
+
+    start = "x0 = torch.arange(1)\nx0 = x0.to(torch.float32)\nx0 = x0.view(())\n"
+    on_meta = check(parse(start + "x1 = x0.to('meta')\nx2 = torch.hstack([x1], out=x1)\n"),
+                    all_targets()["eager:cpu"])
+    assert on_meta.status == KNOWN and on_meta.known is not None
+    assert "meta" in on_meta.known.targets and "eager:cpu" not in on_meta.known.targets
+    entry = on_meta.known
+    cpu_diffs = [d.__class__(d.tensor, d.field, d.actual, d.expected, d.context, "cpu")
+                 for d in on_meta.diffs]
+    assert not entry.matches(("hstack",), cpu_diffs, all_targets()["eager:cpu"])

@@ -133,6 +133,10 @@ EXTREMES: Table = [
     ("amax-bool-int8", B + "r = b.amax(0)\nq = b.amin()\n"
                            "k = torch.tensor([-3, 7, 2], dtype=torch.int8).amax()"),
     ("amax-zero-size-kept-dim", Z + "r = z.amax(0)\nq = torch.amin(z, (0, 2), True)"),
+    # an empty view of the input resized to one element: the kernel's -inf fill reaches the
+    # input before it is read
+    ("amax-out-empty-view-of-input", "a = torch.zeros(1, 1, 1)\no = a.narrow(0, 0, 0)\n"
+                                     "r = torch.amax(a, out=o)"),
     ("amax-transposed-keepdim", A + "r = a.mT.amax(1, keepdim=True)"),
     ("amax-expanded", "v = torch.tensor([[1.], [5.]]).expand(2, 3)\nr = v.amax(1)"),
     ("amax-0d", S + "r = s.amax(0)\nq = s.amin(-1, True)"),
