@@ -111,7 +111,8 @@ def test_run_runs_the_suite_and_leaves_results_and_a_report(tmp_path: Path) -> N
     assert len(records.runs) == 1 and [e["exitstatus"] for e in records.ends] == [0]
     assert [t["name"] for t in records.runs[0]["targets"]] == ["eager:cpu"]
     assert not records.failures and {e["target"] for e in records.examples} == {"eager:cpu"}
-    assert {e["status"] for e in records.examples} <= {"pass", "known"}
+    # a program the model has no rule for (unsupported) is no failure: its draw is random here
+    assert {e["status"] for e in records.examples} <= {"pass", "known", "unsupported"}
     # each strategy's 20 examples are split over 4 tests (the network chains draw their share
     # of them, and at least 3)
     per_test = Counter(e["test"] for e in records.examples if not e["shrink"])
