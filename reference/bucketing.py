@@ -281,6 +281,10 @@ def searchsorted(seq: Tensor, v: Tensor | Any, out_int32: bool = False, right: b
             out._bump()
         return dest
     _pre_check(seq, v, out, out_int32, right, side, sorter)
+    if out is not None and shape != out._geom.shape and any(out is t for t in (seq, v, sorter)):
+        # the out is resized before the kernel reads it as an input (an empty sequence grows
+        # elements of whatever the storage holds)
+        raise errors.fail("not_modelled", what="searchsorted(out=) resized over its own input")
     common = result_type(seq, v) if is_tensor(v) and v.dtype is not seq.dtype or \
         not is_tensor(v) else seq.dtype
     if is_tensor(v) and v.numel() == 0:

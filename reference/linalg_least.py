@@ -445,6 +445,9 @@ def matrix_rank(*args: Any, **kwargs: Any) -> Tensor:
     A, out = bound["input"], bound.pop("out", None)  # noqa: N806 - torch's name
     # the out= float overload settles its tolerances before checking A is a matrix
     floats = out is not None and (bound.get("atol") is not None or bound.get("rtol") is not None)
+    if out is A and A.ndim >= 2 and out._geom.shape != tuple(A._geom.shape[:-2]):
+        # out= is resized before A is read: A is then the resized tensor
+        raise errors.fail("not_modelled", what="matrix_rank(A, out=A) resized over A")
     tolerances = _tolerances(A, bound, "linalg.matrix_rank") if floats else None
     if A.ndim < 2:
         raise errors.fail("linalg_rank", op="torch.linalg.matrix_rank", arg="input")

@@ -248,3 +248,18 @@ def test_histc_into_its_own_input_resized_is_left_unsupported() -> None:
     program = parse("x0 = torch.arange(1)\nx0 = x0.to(torch.float16)\n"
                     "x1 = torch.histc(x0, out=x0)\n")
     assert check(program, all_targets()["eager:cpu"]).status == UNSUPPORTED
+
+
+def test_an_out_resized_over_its_own_input_is_left_unsupported() -> None:
+    # the out is resized before the kernel reads it as an input: an empty sequence, or an
+    # empty matrix, grows elements of whatever the storage holds
+    import pytest
+
+    import stridecheck.reference as reference
+
+    seq = reference.zeros(1, 1, 0, dtype=reference.int64)
+    with pytest.raises(NotImplementedError, match="the model has no searchsorted"):
+        reference.searchsorted(seq, reference.tensor([[[0, 3]]]), out=seq)
+    a = reference.zeros(1, 0, dtype=reference.bool)
+    with pytest.raises(NotImplementedError, match="the model has no matrix_rank"):
+        reference.linalg.matrix_rank(a, out=a)
