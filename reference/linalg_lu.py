@@ -35,7 +35,7 @@ from .geometry import contiguous_strides
 from .layouts import broadcast_shapes, column_major_strides
 from .linalg_decompositions import _return_type
 from .linalg_least import cast_output
-from .linalg_solvers import _finish, _output
+from .linalg_solvers import _finish, _output, _writable
 from .ops import BY_KEY
 from .overlap import assert_no_partial_overlap
 from .reduction_values import Result
@@ -314,6 +314,7 @@ def lu_solve(*args: Any, **kwargs: Any) -> Tensor:
             values[idx], lost[idx] = x, loose
             tolerance = max(tolerance, tol)
         store(dest, Result(values, lost, tolerance), clobbered)
+    _writable(out)  # the result reaches out= through copy_, which refuses shared elements
     return _finish(out, result, (LU, pivots, B), write)
 
 
@@ -363,6 +364,7 @@ def householder_product(*args: Any, **kwargs: Any) -> Tensor:
                                                .tolerance)
                 values[i], lost[i], tolerance = q, loose, max(tolerance, tol)
         store(dest, Result(values.reshape(shape), lost.reshape(shape), tolerance), clobbered)
+    _writable(out)  # the result reaches out= through copy_, which refuses shared elements
     return _finish(out, result, (A, tau), write)
 
 
