@@ -2,8 +2,8 @@
 
 Each function follows aten/src/ATen/native/SpectralOps.cpp: the input is promoted
 (promote_type_fft: integers and bool to the default float type, half and bfloat16 refused but
-on meta, complex where the transform needs it), its dims wrapped without wrapping a 0-d
-tensor's, the signal sizes checked (`n`, `s`) and the input sliced or zero-padded to them
+half on CUDA and meta, complex where the transform needs it), its dims wrapped without
+wrapping a 0-d tensor's, the signal sizes checked (`n`, `s`) and the input sliced or zero-padded to them
 (resize_fft_input), then one of ATen's three kernels runs: `_fft_c2c` (complex input),
 `_fft_r2c` (real input: fft and ifft of real input keep both halves; rfft and ihfft the
 first), `_fft_c2r` (irfft, hfft). reference/spectral.py has the kernels' layouts and values.
@@ -107,7 +107,8 @@ def _promoted(t: Tensor, require_complex: bool) -> Tensor:
         if not dt.is_floating_point:
             dt = dtypes.float32  # the default dtype
         # only CUDA (and meta, which may stand for it) computes in half
-        allowed = (dtypes.float32, dtypes.float64) + ((dtypes.float16,) if t.is_meta else ())
+        half = t.is_meta or t.device.type == "cuda"
+        allowed = (dtypes.float32, dtypes.float64) + ((dtypes.float16,) if half else ())
         if dt not in allowed:
             raise errors.fail("fft_unsupported_dtype", type=dt.scalar_name)
         if require_complex:
@@ -141,7 +142,7 @@ class _Signal:
     """An input as a kernel sees it: its geometry after resizing and math-bit resolution, its
     resized values (complex128 or float64), which are defined, and their tolerance."""
 
-    __slots__ = ("geom", "values", "defined", "tolerance", "dtype", "meta")
+    __slots__ = ("geom", "values", "defined", "tolerance", "dtype", "meta", "cuda")
 
     def __init__(self, t: Tensor, dims: Sequence[int], sizes: Sequence[int],
                  conj: bool = False) -> None:
@@ -151,17 +152,27 @@ class _Signal:
             # the math-bit fallback hands the kernel a resolved copy
             geom = Geometry((geom.shape, spectral.resolved_strides(geom), 0))
         self.geom, self.dtype, self.meta = geom, t.dtype, t.is_meta
+        self.cuda = t.device.type == "cuda"
         if not t.is_meta:
             x = t._values().astype(complex if t.dtype.is_complex else float)
             self.values = spectral.resized_values(x.conj() if conj else x, dims, sizes)
             self.defined = spectral.resized_values(t._defined(), dims, sizes, fill=True)
             self.tolerance = t._tolerance()
 
-    def kernel_checks(self) -> None:
-        """The CPU kernels' refusals: MKL takes float and double, and no empty batch."""
+    def kernel_checks(self, signal: Sequence[int]) -> None:
+        """The CPU kernels' refusals: MKL takes float and double, and no empty batch. cuFFT
+        computes half only for signal sizes that are powers of two (cuda/CuFFTPlanCache.h
+        CuFFTConfig); which sizes its message lists depends on how the kernel splits the
+        transform, so such a call is not modelled."""
         if self.meta:
             return
-        if self.dtype in (dtypes.complex32, dtypes.float16):
+        half = self.dtype in (dtypes.complex32, dtypes.float16)
+        if self.cuda and half:
+            if any(n & (n - 1) for n in signal):
+                raise errors.fail("not_modelled",
+                                  what="cuFFT in half precision of a size not a power of two")
+            return
+        if half:
             raise errors.fail("fft_mkl_dtype", type="Half")
         if self.geom.numel == 0:
             raise errors.fail("fft_mkl_empty")
@@ -227,7 +238,7 @@ def _c2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[i
     mode = _norm(norm)
     _check_out(fname, out, True)
     if dims:  # no dims: a clone, no MKL call
-        sig.kernel_checks()
+        sig.kernel_checks(sizes)
     n = _numel(sig.geom.shape, dims)
     factor = spectral.scale(mode, forward, n)
 
@@ -252,7 +263,7 @@ def _r2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[i
     _check_real(t)
     if late_out:
         _check_out(fname, out, True)
-    sig.kernel_checks()
+    sig.kernel_checks(sizes)
     g = sig.geom
     shape = list(g.shape)
     if onesided:
@@ -291,7 +302,7 @@ def _r2c_then_c2c(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: S
     sig = _Signal(t, dims, sizes)
     mode = _norm(norm)
     _check_real(t)
-    sig.kernel_checks()
+    sig.kernel_checks(sizes)
     _check_out(fname, out, True)
     g = sig.geom
     shape = list(g.shape)
@@ -326,7 +337,7 @@ def _c2r(key: str, fname: str, t: Tensor, dims: Sequence[int], sizes: Sequence[i
     mode = _norm(norm)
     if not staged:
         _check_out(fname, out, False)
-    sig.kernel_checks()
+    sig.kernel_checks((*sizes[:-1], last))
     if staged:
         _check_out(fname, out, False)
     g = sig.geom
@@ -507,7 +518,7 @@ def _out_unwritten(t: Tensor, dims: Sequence[int], sizes: Sequence[int], norm: s
     sig = _Signal(t, dims, sizes)
     _norm(norm)
     _check_real(t)
-    sig.kernel_checks()
+    sig.kernel_checks(sizes)
     shape = list(sig.geom.shape)
     shape[dims[0]] = shape[dims[0]] // 2 + 1
     dt = t.dtype.to_complex()

@@ -19,8 +19,11 @@ matrix with a NaN, cholesky of one that is not positive-definite, eig of any non
 Values: U, Vh and the eigenvectors are defined up to signs or phases, eig's eigenvalues come
 in LAPACK's order: the model leaves them undetermined. Singular values, eigh's eigenvalues and
 Cholesky's factor are unique (linalg_decomposition_values.py). The tuple out= of svd, eigh and
-cholesky_ex runs as a structured kernel's (tuple_out.structured); eig's and the single out=
-of svdvals, eigvalsh and cholesky are not modelled.
+cholesky_ex runs as a structured kernel's (tuple_out.structured), and so does the single out=
+of svdvals, eigvalsh and cholesky: torch writes it as one out of the same kernels, the others
+empty dummies (linalg_svdvals_out calls _linalg_svd_out with empty U and Vh,
+linalg_eigvalsh_out _linalg_eigh_out with an empty V, linalg_cholesky_out linalg_cholesky_ex_out
+with an empty info, its errors checked after L is written). eig's out= is not modelled.
 """
 
 from __future__ import annotations
@@ -76,10 +79,10 @@ linalg_cholesky_ex_out = _return_type("linalg_cholesky_ex_out", ("L", "info"))
 
 _SIGNATURES = {name: signatures.signature(text) for name, text in {
     "svd": "linalg_svd(Tensor A, bool full_matrices=True)",
-    "svdvals": "linalg_svdvals(Tensor A)",
+    "svdvals": "linalg_svdvals(Tensor A, *, Tensor? out=None)",
     "eigh": "linalg_eigh(Tensor input)",
-    "eigvalsh": "linalg_eigvalsh(Tensor input)",
-    "cholesky": "linalg_cholesky(Tensor input, *, bool upper=False)",
+    "eigvalsh": "linalg_eigvalsh(Tensor input, *, Tensor? out=None)",
+    "cholesky": "linalg_cholesky(Tensor input, *, bool upper=False, Tensor? out=None)",
     "cholesky_ex": "linalg_cholesky_ex(Tensor input, *, bool upper=False, "
                    "bool check_errors=False)",
     "eig": "linalg_eig(Tensor input)",
@@ -228,12 +231,12 @@ def svd(*args: Any, **kwargs: Any) -> Any:
 
 
 def svdvals(*args: Any, **kwargs: Any) -> Tensor:
-    """Return torch.linalg.svdvals(A, *, driver=None); an out= torch takes is not modelled
-    (svdvals into its own input reads garbage sizes: docs/torch-bugs.md)."""
-    rest = dict(kwargs)
-    if rest.pop("out", None) is not None:
-        raise errors.fail("not_modelled", what="linalg.svdvals(out=)")
-    bound, driver = _bind("svdvals", args, rest, "driver", keyword_only=True)
+    """Return torch.linalg.svdvals(A, *, driver=None, out=None) (an out= resized over A, which
+    torch reads with garbage sizes, docs/torch-bugs.md, is not modelled)."""
+    bound, driver = _bind("svdvals", args, kwargs, "driver", keyword_only=True)
+    if (out := bound.get("out")) is not None:
+        return tuple_out.structured(lambda A: _svd(A, False, False, driver)[1:2],
+                                    (bound["A"],), (out,), "linalg.svdvals")[0]
     return _svd(bound["A"], False, False, driver)[1]
 
 
@@ -271,7 +274,13 @@ def eigh(*args: Any, **kwargs: Any) -> Any:
 
 
 def eigvalsh(*args: Any, **kwargs: Any) -> Tensor:
-    """Return torch.linalg.eigvalsh(A, UPLO='L') (no out=)."""
+    """Return torch.linalg.eigvalsh(A, UPLO='L', *, out=None)."""
+    bound = _bind("eigvalsh", args, kwargs, "UPLO", "L")[0]
+    if (out := bound.get("out")) is not None:
+        rest = {k: v for k, v in kwargs.items() if k != "out"}
+        return tuple_out.structured(
+            lambda t: _eigh("eigvalsh", (t, *args[1:]), rest, False)[:1], (bound["input"],),
+            (out,), "linalg.eigvalsh")[0]
     return _eigh("eigvalsh", args, kwargs, False)[0]
 
 
@@ -315,10 +324,19 @@ def _raise_info(A: Tensor, op: str, codes: np.ndarray) -> None:  # noqa: N803
 
 
 def cholesky(*args: Any, **kwargs: Any) -> Tensor:
-    """Return torch.linalg.cholesky(A, *, upper=False) (no out=)."""
+    """Return torch.linalg.cholesky(A, *, upper=False, out=None)."""
     bound = signatures.parse((_SIGNATURES["cholesky"],), args, kwargs)
-    low, _, codes = _cholesky(bound["input"], bound.get("upper", False))
-    _raise_info(bound["input"], "linalg.cholesky", codes)
+    out = bound.get("out")
+    A, upper = bound["input"], bound.get("upper", False)  # noqa: N806 - torch's name
+    found: list[np.ndarray] = []
+
+    def factor(t: Tensor) -> tuple[Tensor]:
+        low, _, codes = _cholesky(t, upper)
+        found.append(codes)
+        return (low,)
+    low = factor(A)[0] if out is None else tuple_out.structured(
+        factor, (A,), (out,), "linalg.cholesky")[0]
+    _raise_info(A, "linalg.cholesky", found[-1])  # after out= is written
     return low
 
 

@@ -576,9 +576,9 @@ def _linalg_decompositions() -> tuple[OpSpec, ...]:
             _v("linalg.eigh", "linalg_square", **fn, contract=C.COPIES, keywords=("UPLO",),
                tolerance=16, unsupported_on=NO_REFS, out=True),
             _v("linalg.eigvalsh", "linalg_square", **fn, contract=C.COPY, keywords=("UPLO",),
-               tolerance=16, unsupported_on=NO_REFS),
+               tolerance=16, unsupported_on=NO_REFS, out=True),
             _v("linalg.cholesky", "linalg_square", **fn, contract=C.COPY, keywords=("upper",),
-               tolerance=16, unsupported_on=NO_REFS),
+               tolerance=16, unsupported_on=NO_REFS, out=True),
             _v("linalg.cholesky_ex", "linalg_square", **fn, contract=C.COPIES, out=True,
                keywords=("upper", "check_errors"), tolerance=16, unsupported_on=NO_REFS),
             _v("linalg.eig", "linalg_square", **fn, contract=C.COPIES, unsupported_on=NO_REFS),
@@ -1146,9 +1146,7 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
     "nansum": (-1,), "nanmean": (-1,), "tile": ((2,),), "diag_embed": (),
     "nn.functional.pad": ((1, 1),),
     # the networks' ops of one tensor operand (issue 22's families): activations, softmin,
-    # dropout, the *_like factories (preserve_format), FFTs, flips, norms; not yet normalize,
-    # rand_like, randn_like, histc, pinv, svdvals, gelu, softplus, hardtanh, fft.ifft, ihfft,
-    # fftn, irfft, irfftn, whose cells meet divergences of meta, fake or refs not recorded yet
+    # dropout, the *_like factories (preserve_format), FFTs, flips, norms, decompositions
     "amin": (-1,), "prod": (-1,), "argmin": (-1,), "all": (-1,), "any": (-1,),
     "count_nonzero": (-1,), "median": (), "nanmedian": (),
     "relu": (), "nn.functional.relu6": (), "nn.functional.leaky_relu": (),
@@ -1158,6 +1156,10 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
     "empty_like": (), "zeros_like": (), "ones_like": (),
     "fft.fftshift": (), "fft.ifftshift": (), "fliplr": (), "flipud": (),
     "linalg.vector_norm": (), "norm": (), "unsqueeze_copy": (-1,), "squeeze_copy": (),
+    "nn.functional.normalize": (2.0, -1), "rand_like": (), "randn_like": (), "histc": (),
+    "linalg.pinv": (), "linalg.svdvals": (), "nn.functional.gelu": (),
+    "nn.functional.softplus": (), "nn.functional.hardtanh": (), "fft.ifft": (),
+    "fft.ihfft": (), "fft.fftn": (), "fft.irfft": (), "fft.irfftn": (),
 }
 
 OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op

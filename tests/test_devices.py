@@ -75,3 +75,20 @@ def test_reference_cuda_matches_torch_cpu_on_everything_but_the_device() -> None
         assert not diffs, f"{on_cuda}\n" + "\n".join(map(str, diffs))
         checked += 1
     assert checked >= 290
+
+
+def test_fft_computes_half_on_cuda_as_promote_type_fft_allows_and_cufft_plans_it() -> None:
+    # SpectralOps.cpp promote_type_fft takes Half on CUDA and meta only; cuFFT's half plans
+    # need power-of-two signal sizes (CuFFTPlanCache.h), which the model does not word
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode():
+        fake = torch.fft.irfft(torch.ones(2, 3, dtype=torch.float16, device="cuda"))
+    got = T.fft.irfft(T.ones(2, 3, dtype=T.float16, device="cuda"))
+    assert (got.shape, got.stride(), str(got.dtype)) == (fake.shape, fake.stride(),
+                                                         str(fake.dtype))
+    assert got.tolist() == [[1.0, 0.0, 0.0, 0.0]] * 2
+    with pytest.raises(NotImplementedError, match="power of two"):
+        T.fft.fft(T.ones(3, dtype=T.float16, device="cuda"))
+    with pytest.raises(RuntimeError, match="Unsupported dtype Half"):
+        T.fft.irfft(T.ones(2, 3, dtype=T.float16))

@@ -4,7 +4,7 @@ matrices (empty batches and 0x0 matrices too), float, double and complex: their 
 column-major matrices and contiguous vectors, singular values, eigh's eigenvalues and
 Cholesky's factor; the refusals of vectors, non-square matrices, integer, bool, half and
 bfloat16 inputs, bad UPLO, svd of a NaN, eig of an infinity and cholesky of a matrix that is
-not positive-definite."""
+not positive-definite; the single out= of svdvals, eigvalsh and cholesky."""
 
 from __future__ import annotations
 
@@ -180,5 +180,50 @@ ERRORS: Table = [
     ("err-eig-extra-argument", f"a = {L}.eig(torch.ones(2).diag_embed(), 1)"),
 ]
 
+# the single out= of svdvals, eigvalsh and cholesky: one out of the structured kernels of svd,
+# eigh and cholesky_ex (the others empty dummies): resized where its shape differs (a warning
+# when it held elements), kept where right, its dtype checked, written before cholesky's check
+_SINGLE_OUT = {
+    "svdvals": ("torch.linalg.svdvals(v, out=o)", X + "v = x\n", "2, 3", "torch.float32"),
+    "svdvals-complex": ("torch.linalg.svdvals(v, out=o)", "v = torch.tensor([[4., 1-2j], "
+                        "[1+2j, 6.]])\n", "2", "torch.float32"),
+    "eigvalsh": ("torch.linalg.eigvalsh(v, out=o)", P + "v = p.expand(2, 3, 3)\n", "2, 3",
+                 "torch.float32"),
+    "eigvalsh-upper": ("torch.linalg.eigvalsh(v, 'U', out=o)", P + "v = p\n", "3",
+                       "torch.float32"),
+    "cholesky": ("torch.linalg.cholesky(v, out=o)", P + "v = p\n", "3, 3", "torch.float32"),
+    "cholesky-upper-batched": ("torch.linalg.cholesky(v, upper=True, out=o)",
+                               P + "v = p.expand(2, 3, 3)\n", "2, 3, 3", "torch.float32"),
+}
+_SINGLE_OUTS = {
+    "right": "o = torch.zeros({s})\n",
+    "transposed": "o = torch.zeros({s}).mT\n",
+    "wrong-shape": "o = torch.zeros(5)\n",
+    "empty": "o = torch.zeros(0)\n",
+    "stepped": "o = torch.zeros({s}, 2)[..., 1]\n",
+    "expanded": "o = torch.zeros(1).expand({s})\n",
+    "double": "o = torch.zeros({s}, dtype=torch.float64)\n",
+    "complex": "o = torch.zeros({s}, dtype=torch.complex64)\n",
+}
+SINGLE_OUT: Table = [
+    (f"{op}-out-{name}", src + make.format(s=s) + "a = " + call)
+    for op, (call, src, s, _) in _SINGLE_OUT.items() for name, make in _SINGLE_OUTS.items()
+    if not (name == "transposed" and "," not in s)
+] + [
+    ("svdvals-out-beside-input", X + "v = x[0, :, :3]\n"
+                                 "a = torch.linalg.svdvals(v, out=x[1, 0, :3])"),
+    ("cholesky-out-not-pd", "v = torch.tensor([[1., 2.], [2., 1.]])\no = torch.zeros(4)\n"
+                            "try:\n    torch.linalg.cholesky(v, out=o)\nexcept Exception:\n"
+                            "    pass\na = o"),
+]
+# the parser's refusal of an out= that is not a tensor
+ERRORS += [
+    ("err-svdvals-out-type", f"a = {L}.svdvals(torch.ones(2, 2), out=3)"),
+    ("err-eigvalsh-out-list", f"a = {L}.eigvalsh(torch.ones(2, 2), out=[torch.zeros(2)])"),
+    ("err-cholesky-out-type", f"a = {L}.cholesky(torch.ones(2, 2), out=(torch.zeros(2, 2),))"),
+    ("err-cholesky-out-not-pd", f"a = {L}.cholesky(torch.tensor([[1., 2.], [2., 1.]]), "
+                                "out=torch.zeros(2, 2))"),
+]
+
 test_agrees_with_torch, test_error_message_matches = table_tests(
-    SVD + EIGH + CHOLESKY + EIG + ERRORS, ERRORS)
+    SVD + EIGH + CHOLESKY + EIG + SINGLE_OUT + ERRORS, ERRORS)
