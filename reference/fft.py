@@ -4,9 +4,9 @@ Each function follows aten/src/ATen/native/SpectralOps.cpp: the input is promote
 (promote_type_fft: integers and bool to the default float type, half and bfloat16 refused but
 half on CUDA and meta, complex where the transform needs it), its dims wrapped without
 wrapping a 0-d tensor's, the signal sizes checked (`n`, `s`) and the input sliced or
-zero-padded to them (resize_fft_input), then one of ATen's three kernels runs: `_fft_c2c` (complex input),
-`_fft_r2c` (real input: fft and ifft of real input keep both halves; rfft and ihfft the
-first), `_fft_c2r` (irfft, hfft). reference/spectral.py has the kernels' layouts and values.
+zero-padded to them (resize_fft_input), then one of ATen's three kernels runs: `_fft_c2c`
+(complex input), `_fft_r2c` (real input: fft and ifft of real input keep both halves; rfft
+and ihfft the first), `_fft_c2r` (irfft, hfft). reference/spectral.py has the kernels' layouts and values.
 
 ifft and ihfft of a real input are the forward real transform conjugated: a conj view of the
 kernel's output (`ret.conj()`), or, with out=, conj_physical into out (a TensorIterator op:
