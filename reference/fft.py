@@ -6,7 +6,8 @@ half on CUDA and meta, complex where the transform needs it), its dims wrapped w
 wrapping a 0-d tensor's, the signal sizes checked (`n`, `s`) and the input sliced or
 zero-padded to them (resize_fft_input), then one of ATen's three kernels runs: `_fft_c2c`
 (complex input), `_fft_r2c` (real input: fft and ifft of real input keep both halves; rfft
-and ihfft the first), `_fft_c2r` (irfft, hfft). reference/spectral.py has the kernels' layouts and values.
+and ihfft the first), `_fft_c2r` (irfft, hfft). reference/spectral.py has the kernels'
+layouts and values.
 
 ifft and ihfft of a real input are the forward real transform conjugated: a conj view of the
 kernel's output (`ret.conj()`), or, with out=, conj_physical into out (a TensorIterator op:
