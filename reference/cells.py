@@ -27,7 +27,7 @@ from .geometry import (
     is_contiguous,
     is_non_overlapping_and_dense,
 )
-from .ops import ARITHMETIC, BY_KEY, LOGIC, OPERATORS, OPS, UNARY, OpSpec
+from .ops import ARITHMETIC, BY_KEY, LOGIC, OPERATORS, OPS, UNARY, Contract, OpSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +206,7 @@ def forms(spec: OpSpec) -> tuple[str, ...]:
                            ("operator", any(not n.startswith("__i") for n in
                                             _OPERATOR_OF.get(spec.name, ()))),
                            ("in_place", spec.name in _INPLACE_OF)) if on]
-    if spec.out:
+    if spec.out and spec.contract is not Contract.COPIES:  # a tuple out= is not one layout
         out += [f"out:{c}" for c in OUT_LAYOUTS]
     return tuple(out)
 

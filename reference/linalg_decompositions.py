@@ -3,11 +3,12 @@ eigvals.
 
 Layouts (aten/src/ATen/native/BatchLinearAlgebra.cpp TORCH_META_FUNC(_linalg_svd),
 TORCH_META_FUNC(_linalg_eigh), TORCH_META_FUNC(linalg_cholesky_ex), linalg_eig_out): every
-matrix result is a batch of column-major matrices (column_major_strides), every vector
-(singular values, eigenvalues) and cholesky_ex's int32 info a contiguous tensor, whatever the
-input's layout. svd gives U (*, m, m) and Vh (*, n, n), or (*, m, k) and (*, k, n) without
-full_matrices (k = min(m, n)), and real S of the input's real dtype (toRealValueType); eigh
-real eigenvalues; eig and eigvals complex results of a real input (toComplexType).
+matrix result is a batch of column-major matrices (column_major_strides; svd's Vh on CUDA,
+which cuSOLVER computes as V, row-major), every vector (singular values, eigenvalues) and
+cholesky_ex's int32 info a contiguous tensor, whatever the input's layout. svd gives
+U (*, m, m) and Vh (*, n, n), or (*, m, k) and (*, k, n) without full_matrices
+(k = min(m, n)), and real S of the input's real dtype (toRealValueType); eigh real
+eigenvalues; eig and eigvals complex results of a real input (toComplexType).
 
 Checks, in each op's order: at least two dims, square matrices (not svd), a floating or
 complex dtype (svd, cholesky; eigh lets an empty integer matrix through, eig refuses integers
@@ -196,7 +197,10 @@ def _svd(A: Tensor, full_matrices: bool, vectors: bool, driver: Any) -> tuple[Te
     rows, cols = (m, n) if full_matrices else (k, k)
     s = _vector(A, (*batch, k), _real(A.dtype))
     u = _matrix(A, (*batch, m, rows), A.dtype) if vectors else s
-    vh = _matrix(A, (*batch, cols, n), A.dtype) if vectors else s
+    # cuSOLVER computes V, not Vh: CUDA's Vh is row-major (TORCH_META_FUNC(_linalg_svd),
+    # svd_uses_cusolver)
+    vh = (_vector if A.device.type == "cuda" else _matrix)(A, (*batch, cols, n), A.dtype) \
+        if vectors else s
     if A.is_meta or not A.numel():
         return u, s, vh
     a, defined = _read(A)

@@ -1157,9 +1157,14 @@ _MATRIX: dict[str, tuple[Any, ...]] = {
     "fft.fftshift": (), "fft.ifftshift": (), "fliplr": (), "flipud": (),
     "linalg.vector_norm": (), "norm": (), "unsqueeze_copy": (-1,), "squeeze_copy": (),
     "nn.functional.normalize": (2.0, -1), "rand_like": (), "randn_like": (), "histc": (),
-    "linalg.pinv": (), "linalg.svdvals": (), "nn.functional.gelu": (),
+    "linalg.pinv": (), "linalg.svdvals": (), "linalg.svd": (), "nn.functional.gelu": (),
     "nn.functional.softplus": (), "nn.functional.hardtanh": (), "fft.ifft": (),
     "fft.ihfft": (), "fft.fftn": (), "fft.irfft": (), "fft.irfftn": (),
+    # ops of several results (each returned, the first probed; no out=, which is a tuple)
+    "linalg.qr": (), "linalg.lu": (), "linalg.lu_factor": (), "linalg.lu_factor_ex": (),
+    "sort": (-1,), "topk": (1,), "kthvalue": (1,), "cummax": (-1,), "cummin": (-1,),
+    "aminmax": (), "median.dim": (-1,), "nanmedian.dim": (-1,), "mode": (-1,),
+    "max.dim": (-1,), "min.dim": (-1,),
 }
 
 OPS = tuple(dataclasses.replace(op, matrix=_MATRIX[op.key]) if op.key in _MATRIX else op

@@ -44,7 +44,7 @@ from stridecheck.reference.cells import (
     runnable,
     spaces,
 )
-from stridecheck.reference.ops import BY_KEY
+from stridecheck.reference.ops import BY_KEY, Contract
 
 from .program import Function, Op, Program, Ref, Step, Sym, apply, bind, interpreted
 
@@ -285,7 +285,10 @@ def cell_program(space: OpSpace, row: dict[str, str], device: str = "cpu") -> Pr
         call = Op(spec.name, operands, kind=form)
         returned = "r"
     body = (Step(None if call.statement else "r", "a", call),)
-    fn = Function(NAME, tuple(params), body, (returned,))
+    # an op of several results returns each (the probe writes through the first)
+    returns = tuple(f"r[{i}]" for i in range(_results(spec.name, steps, args, operands))) \
+        if spec.contract is Contract.COPIES else (returned,)
+    fn = Function(NAME, tuple(params), body, returns)
     steps.append(Step("out", None, Op(NAME, tuple(Ref(a) for a in args), kind="call")))
     steps.append(Step(None, "out[0]", Op("fill_", (1,))))
     return Program(tuple(steps), (fn,))
@@ -308,21 +311,35 @@ def _out_shape(layout: str, shape: tuple[int, ...]) -> tuple[int, ...]:
     return shape
 
 
-def _result_of(name: str, steps: list[Step], args: list[str],
-               operands: tuple[Any, ...]) -> tuple[tuple[int, ...], str]:
-    """The shape and dtype of the op's result on the reference (the subject's if it
-    raises): what an out= tensor is made to hold."""
+def _reference_result(name: str, steps: list[Step], args: list[str],
+                      operands: tuple[Any, ...]) -> tuple[Any, Any]:
+    """The op's result on the reference (None where it raises), and its subject."""
     env: dict[str, Any] = {}
     for s in steps:
         bind(env, s.out or "", apply(s.op, ref if s.src is None else env[s.src], ref, env))
     params = dict(zip(("a", "b"), (env[a] for a in args)))
-    subject = params["a"]
     try:
         call = Op(name, operands, kind="function" if BY_KEY[name].function else "method")
         fn = Function(NAME, tuple(params), (Step("r", "a", call),), ("r",))
-        result = interpreted(fn, ref)(*params.values())[0]
-    except Exception:  # noqa: BLE001 - a refused cell still gets an out= tensor
+        return interpreted(fn, ref)(*params.values())[0], params["a"]
+    except Exception:  # noqa: BLE001 - a refused cell: the caller says what stands in
+        return None, params["a"]
+
+
+def _result_of(name: str, steps: list[Step], args: list[str],
+               operands: tuple[Any, ...]) -> tuple[tuple[int, ...], str]:
+    """The shape and dtype of the op's result on the reference (the subject's if it
+    raises): what an out= tensor is made to hold."""
+    result, subject = _reference_result(name, steps, args, operands)
+    if result is None:  # a refused cell still gets an out= tensor
         result = subject
     return tuple(result.shape), str(result.dtype).removeprefix("torch.")
+
+
+def _results(name: str, steps: list[Step], args: list[str], operands: tuple[Any, ...]) -> int:
+    """How many tensors an op of several results returns (one where the cell is refused:
+    the call raises before the function returns)."""
+    result = _reference_result(name, steps, args, operands)[0]
+    return len(result) if isinstance(result, tuple) else 1
 
 
