@@ -341,6 +341,21 @@ def _storage_written_in_call(site: Site, diffs: list[Difference]) -> bool:
                for w in {written(s) for s in site.program.steps[start:site.index]})
 
 
+@_register("subject.storage_written_by", "texts", "index_fill_")
+def _storage_written_by(site: Site | None, diffs: list[Difference], value: Any) -> bool:
+    """Inside a compiled function's call, or the body of a program compiled whole: an earlier
+    step of the body wrote a tensor on the step's subject's storage with one of these ops
+    (catalogue keys: `index_fill_`, `index_add_`), in place or as out=."""
+    assert site is not None
+    if site.subject is None or (site.call is None and not site.inputs):
+        return False
+    start = site.call.index if site.call is not None else len(split_input(site.program)[0])
+    storage = site.subject.storage
+    return any(s.op.key in listed(value) and written(s) in site.before
+               and site.before[written(s)].storage == storage
+               for s in site.program.steps[start:site.index])
+
+
 # -- operands: what the step reads besides its subject
 
 @fact("operands.mixed_rank")

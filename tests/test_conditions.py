@@ -90,6 +90,11 @@ CASES: list[tuple[str, Any, Any, Any]] = [
                                         "    t3 = t1.view_as(t1)\n"), 2)),
      ([STRIDES], call_site(call_program("    t1 = a.t()\n    c = a.clone()\n"
                                         "    t2 = c.fill_(1)\n    t3 = t1.view_as(t1)\n"), 3))),
+    ("subject.storage_written_by", ["index_fill_", "index_add_"],
+     ([STRIDES], call_site(call_program("    t1 = a.t()\n    t2 = a.index_fill_(0, "
+                                        "torch.tensor([0]), 1.0)\n    t3 = t1.clone()\n"), 2)),
+     ([STRIDES], call_site(call_program("    t1 = a.t()\n    t2 = a.fill_(1)\n"
+                                        "    t3 = t1.clone()\n"), 2))),
     ("operands.mixed_rank", True,
      ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(3)\nz = x.add(y)\n")),
      ([STRIDES], step_site("x = torch.zeros(2, 3)\ny = torch.zeros(2, 3)\nz = x.add(y)\n"))),
