@@ -35,6 +35,11 @@ CASES: Table = [
 ] + [
     ("tensor-dtype-float-to-int", "y = torch.tensor([1.7, -1.7], dtype=torch.int32)"),
     ("tensor-meta", "y = torch.tensor([1., 2.], device='meta')"),
+    # nothing is stored on meta, so no value is checked against the dtype
+    ("tensor-meta-uint8-overflow-unchecked",
+     "y = torch.tensor([[-1.0, 300.0]], dtype=torch.uint8, device='meta')"),
+    ("tensor-meta-int32-overflow-unchecked",
+     "y = torch.tensor([1e10], dtype=torch.int32, device='meta')"),
     ("tensor-from-tensor-elements", "y = torch.tensor([torch.tensor(1.), torch.tensor(2.)])"),
     # arange
     ("arange-end", "y = torch.arange(5)"),
