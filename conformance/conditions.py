@@ -351,9 +351,10 @@ def _storage_written_by(site: Site | None, diffs: list[Difference], value: Any) 
         return False
     start = site.call.index if site.call is not None else len(split_input(site.program)[0])
     storage = site.subject.storage
-    return any(s.op.key in listed(value) and written(s) in site.before
-               and site.before[written(s)].storage == storage
-               for s in site.program.steps[start:site.index])
+    names = {written(s) for s in site.program.steps[start:site.index]
+             if s.op.key in listed(value)}
+    return any(n is not None and n in site.before and site.before[n].storage == storage
+               for n in names)
 
 
 # -- operands: what the step reads besides its subject

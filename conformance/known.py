@@ -240,6 +240,12 @@ def _entry(e: dict[str, Any], name: str, source: str, number: int) -> KnownDiver
     if unknown:
         raise KnownFileError(f"{label}: no such op selector: {', '.join(unknown)} (a catalogue "
                              "key, family:<name>, group:<name> or *)")
+    # `median.out` of the median without dim would select nothing: that form has no out=
+    formless = [op for op in _tuple(e["op"]) if op.endswith(".out")
+                and op.removesuffix(".out") in BY_KEY and not BY_KEY[op.removesuffix(".out")].out]
+    if formless:
+        raise KnownFileError(f"{label}: no out= form: {', '.join(formless)} (the catalogue "
+                             "says which ops take out=: `stridecheck ops`)")
     unknown = [f for f in _tuple(e["fields"]) if f not in DIFF_FIELDS]
     if unknown:
         raise KnownFileError(f"{label}: unknown field(s) {', '.join(unknown)}; known: "

@@ -47,6 +47,8 @@ def _file(tmp_path: Path, text: str, name: str = "mine.toml") -> str:
      "no such op selector: group:views"),
     (ENTRY.format(id="a").replace('op = "unsqueeze"', 'op = "unsqueze"'),
      "no such op selector: unsqueze"),
+    (ENTRY.format(id="a").replace('op = "unsqueeze"', 'op = "median.out"'),
+     "no out= form: median.out"),
     (ENTRY.format(id="a") + 'torch = "newest"\n', "not a version specifier"),
     (ENTRY.format(id="a") + 'colour = "red"\n', "unknown key(s) colour"),
     (ENTRY.format(id="a").replace('["strides"]', '["stride"]'), "unknown field(s) stride"),
