@@ -59,7 +59,8 @@ def markdown() -> str:
             "- `group:<name>`, every op of a group the op table defines:"]
     out += [f"  - `group:{name}`: {doc};" for name, (doc, _) in GROUPS.items()]
     out += ["- any of these with `.out` (`add.out`, `group:pointwise.out`) selects only calls "
-            "that write into an out= tensor (a plain selector selects them too);",
+            "that write into an out= tensor (a plain selector selects them too); a key whose op "
+            "takes no out= (`median`, not `median.dim`) is refused with `.out`;",
             "- `*`, any op (only with conditions that say which divergence it is).", "",
             "## Conditions (`when`)", "",
             "`when` is a table of predicates that must all hold, written with dotted keys "
