@@ -328,17 +328,24 @@ def _written_in_call(site: Site, diffs: list[Difference]) -> bool:
     return own.src is not None and any(written(s) == own.src for s in fn.body[:k])
 
 
+def _storage_writers(site: Site) -> list[Step]:
+    """The steps of the body (a compiled function's call, or a program compiled whole after the
+    steps building its input) before the site's that wrote a tensor on its subject's storage."""
+    if site.subject is None or (site.call is None and not site.inputs):
+        return []
+    start = site.call.index if site.call is not None else len(split_input(site.program)[0])
+    storage = site.subject.storage
+    return [s for s in site.program.steps[start:site.index]
+            if (w := written(s)) is not None and w in site.before
+            and site.before[w].storage == storage]
+
+
 @fact("subject.storage_written_in_call")
 def _storage_written_in_call(site: Site, diffs: list[Difference]) -> bool:
     """Inside a compiled function's call, or the body of a program compiled whole (the
     steps after those building its input): an earlier step of the body wrote a tensor on
     the step's subject's storage."""
-    if site.subject is None or (site.call is None and not site.inputs):
-        return False
-    start = site.call.index if site.call is not None else len(split_input(site.program)[0])
-    storage = site.subject.storage
-    return any(w in site.before and site.before[w].storage == storage
-               for w in {written(s) for s in site.program.steps[start:site.index]})
+    return bool(_storage_writers(site))
 
 
 @_register("subject.storage_written_by", "texts", "index_fill_")
@@ -347,14 +354,7 @@ def _storage_written_by(site: Site | None, diffs: list[Difference], value: Any) 
     step of the body wrote a tensor on the step's subject's storage with one of these ops
     (catalogue keys: `index_fill_`, `index_add_`), in place or as out=."""
     assert site is not None
-    if site.subject is None or (site.call is None and not site.inputs):
-        return False
-    start = site.call.index if site.call is not None else len(split_input(site.program)[0])
-    storage = site.subject.storage
-    names = {written(s) for s in site.program.steps[start:site.index]
-             if s.op.key in listed(value)}
-    return any(n is not None and n in site.before and site.before[n].storage == storage
-               for n in names)
+    return any(s.op.key in listed(value) for s in _storage_writers(site))
 
 
 # -- operands: what the step reads besides its subject
