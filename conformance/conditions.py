@@ -464,6 +464,22 @@ def _written_has_alias(site: Site | None, diffs: list[Difference], value: Any) -
                bound[s.out] == j and bound.get(target, -1) < j for j, s in enumerate(steps))
 
 
+@_register("written.made_by", "texts", ["view_as", "reshape_as", "expand_as"])
+def _written_made_by(site: Site | None, diffs: list[Difference], value: Any) -> bool:
+    """The tensor the step writes was made by one of these ops of a tensor still live
+    (`v = x.view_as(x)` before `torch.add(a, b, out=v)`): both names still hold what they held
+    then (written.has_alias is the other way round)."""
+    assert site is not None and site.step is not None
+    target = written(site.step)
+    if target is None:
+        return False
+    steps = site.program.steps[:site.index]
+    bound = {s.out: j for j, s in enumerate(steps)}  # each name's last binding
+    return any(s.op.name in listed(value) and s.out == target and bound[target] == j and
+               s.src is not None and s.src in site.before and bound.get(s.src, -1) < j
+               for j, s in enumerate(steps))
+
+
 @fact("written.inplace_result")
 def _written_inplace_result(site: Site, diffs: list[Difference]) -> bool:
     """The tensor the step writes is one object under two live names: bound to an earlier
