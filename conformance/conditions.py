@@ -449,6 +449,17 @@ def _literal_device(site: Site | None, diffs: list[Difference], value: Any) -> b
 
 # -- written: the tensor the step writes (its out= tensor, or its subject when in place)
 
+def _live_derivations(site: Site, ops: Any) -> list[tuple[str, str]]:
+    """(source, result) names of the earlier steps `result = source.op(...)` with op among
+    `ops`, where both names still hold what they held then."""
+    steps = site.program.steps[:site.index]
+    bound = {s.out: j for j, s in enumerate(steps)}  # each name's last binding
+    return [(s.src, s.out) for j, s in enumerate(steps)
+            if s.op.name in listed(ops) and s.src is not None and s.out is not None
+            and s.src in site.before and s.out in site.before
+            and bound[s.out] == j and bound.get(s.src, -1) < j]
+
+
 @_register("written.has_alias", "texts", ["view_as", "reshape_as", "expand_as"])
 def _written_has_alias(site: Site | None, diffs: list[Difference], value: Any) -> bool:
     """The tensor the step writes has a live alias of itself made by one of these ops
@@ -456,12 +467,7 @@ def _written_has_alias(site: Site | None, diffs: list[Difference], value: Any) -
     name still holds the tensor it was taken of."""
     assert site is not None and site.step is not None
     target = written(site.step)
-    if target is None:
-        return False
-    steps = site.program.steps[:site.index]
-    bound = {s.out: j for j, s in enumerate(steps)}  # each name's last binding
-    return any(s.op.name in listed(value) and s.src == target and s.out in site.before and
-               bound[s.out] == j and bound.get(target, -1) < j for j, s in enumerate(steps))
+    return target is not None and any(src == target for src, _ in _live_derivations(site, value))
 
 
 @_register("written.made_by", "texts", ["view_as", "reshape_as", "expand_as"])
@@ -471,13 +477,7 @@ def _written_made_by(site: Site | None, diffs: list[Difference], value: Any) -> 
     then (written.has_alias is the other way round)."""
     assert site is not None and site.step is not None
     target = written(site.step)
-    if target is None:
-        return False
-    steps = site.program.steps[:site.index]
-    bound = {s.out: j for j, s in enumerate(steps)}  # each name's last binding
-    return any(s.op.name in listed(value) and s.out == target and bound[target] == j and
-               s.src is not None and s.src in site.before and bound.get(s.src, -1) < j
-               for j, s in enumerate(steps))
+    return target is not None and any(out == target for _, out in _live_derivations(site, value))
 
 
 @fact("written.inplace_result")
