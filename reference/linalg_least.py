@@ -37,7 +37,7 @@ from .linalg_decompositions import _return_type
 from .linalg_solvers import _finish, _output
 from .operands import is_tensor
 from .ops import BY_KEY
-from .overlap import shares_bytes
+from .overlap import resized_over_input
 from .pointwise import resize_out
 from .promotion import can_cast
 from .reduction_values import Result
@@ -64,8 +64,7 @@ def cast_output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], 
         if not can_cast(dt, out.dtype):
             raise errors.fail("linalg_out_castable", op=op, a=dt.scalar_name,
                               b=out.dtype.scalar_name)
-        if out._geom.shape != shape and any(
-                out._storage is r._storage or shares_bytes(out, r) for r in reads):
+        if resized_over_input(out, shape, reads):
             raise errors.fail("not_modelled", what="a linalg out= resized over its own input")
         if out._geom.shape != shape:
             resize_out(out, Layout((shape, contiguous_strides(shape))))
@@ -146,7 +145,7 @@ def _lstsq_into(A: Tensor, B: Tensor, driver: str, found: Sequence[Tensor],  # n
                               b=o.dtype.scalar_name)
     reads = (A, B)
     for o in outs:
-        if any(o._storage is r._storage or shares_bytes(o, r) for r in reads):
+        if any(o._storage is r._storage for r in reads):
             raise errors.fail("not_modelled", what="linalg.lstsq(out=) over its own input")
     solution, residuals, rank, singular = outs
     if _lstsq_copy_needed(A, B, driver, outs):

@@ -39,7 +39,7 @@ from .geometry import contiguous_strides
 from .iterator import Layout
 from .layouts import broadcast_shapes, column_major_strides
 from .operands import is_tensor
-from .overlap import shares_bytes
+from .overlap import resized_over_input, shares_bytes
 from .reduction_values import Result
 from .reductions import store
 
@@ -106,8 +106,7 @@ def _output(like: Tensor, shape: tuple[int, ...], strides: tuple[int, ...], dt: 
 
     An out= to be resized that shares memory with an input (det(A, out=A)) resizes that
     input before the kernel reads it: what torch then computes is not modelled."""
-    if out is not None and out._geom.shape != shape and any(
-            out._storage is r._storage or shares_bytes(out, r) for r in reads):
+    if out is not None and resized_over_input(out, shape, reads):
         raise errors.fail("not_modelled", what="a linalg out= resized over its own input")
     if out is None:
         return type(like)._fresh(shape, strides, dt, like.device)

@@ -50,6 +50,13 @@ def shares_bytes(a: Tensor, b: Tensor) -> bool:
     return lo_a < hi_b and lo_b < hi_a
 
 
+def resized_over_input(out: Tensor, shape: tuple[int, ...], reads: tuple[Tensor, ...]) -> bool:
+    """Tell whether out= must be resized to `shape` while it lies on the storage of a tensor the
+    op reads: resize_output grows that storage before the kernel reads the input, which the
+    model does not follow."""
+    return out._geom.shape != shape and any(out._storage is r._storage for r in reads)
+
+
 def byte_range(t: Tensor) -> tuple[int, int]:
     """Return the storage bytes [lo, hi) from the tensor's first element to past its last."""
     g = t._geom

@@ -25,7 +25,7 @@ from . import errors, signatures, writes
 from .dtypes import dtype as DType
 from .geometry import overlaps_internally
 from .iterator import Layout
-from .overlap import shares_bytes
+from .overlap import resized_over_input, shares_bytes
 from .pointwise import check_out_dtype, resize_out
 
 if TYPE_CHECKING:
@@ -88,8 +88,7 @@ def structured(compute: Callable[..., Sequence[Tensor]], inputs: Sequence[Tensor
         raise errors.fail("not_modelled", what=f"{op}(out=) of one tensor for results of "
                           "different shapes")
     for o, m in zip(outs, metas):
-        if o._geom.shape != m._geom.shape and any(
-                o._storage is t._storage or shares_bytes(o, t) for t in inputs):
+        if resized_over_input(o, m._geom.shape, tuple(inputs)):
             raise errors.fail("not_modelled", what=f"{op}(out=) resized over its own input")
         prepare(o, m.dtype, Layout((m._geom.shape, m._geom.strides)))
     if checks is not None:
